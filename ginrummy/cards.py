@@ -1,0 +1,309 @@
+"""Cards, card notation and the 52-bit card set.
+
+A card is a small int subclass (0 to 51): ``suit * 13 + rank`` with ranks
+ace = 0 to king = 12 and suits clubs, diamonds, hearts, spades. That keeps the
+hot paths (deadwood, lay-offs, bots) on plain integer arithmetic, while a card
+still prints as ``AS`` and has a ``repr`` that can be pasted back as code.
+
+>>> parse_cards("AS 10d, 7♣")
+[Card.parse('AS'), Card.parse('TD'), Card.parse('7C')]
+>>> hand = CardSet(parse_cards("AS 2S 3S"))
+>>> Card.parse("2S") in hand, len(hand)
+(True, 3)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Final, Union
+
+__all__ = [
+    "RANKS",
+    "SUITS",
+    "RANK_NAMES",
+    "SUIT_NAMES",
+    "SUIT_SYMBOLS",
+    "Card",
+    "CardSet",
+    "CardParseError",
+    "FULL_DECK",
+    "parse_card",
+    "parse_cards",
+    "format_cards",
+    "rank_of",
+    "suit_of",
+    "points_of",
+]
+
+Rank = int
+"""0 for the ace up to 12 for the king."""
+Suit = int
+"""0 clubs, 1 diamonds, 2 hearts, 3 spades."""
+Bitmask = int
+"""A set of cards as a 52-bit integer: bit ``card`` is set when ``card`` is in it."""
+
+RANKS: Final = "A23456789TJQK"
+SUITS: Final = "CDHS"
+SUIT_SYMBOLS: Final = "♣♦♥♠"
+RANK_NAMES: Final = (
+    "ace", "two", "three", "four", "five", "six", "seven",
+    "eight", "nine", "ten", "jack", "queen", "king",
+)
+SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
+_POINTS: Final = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+
+
+class CardParseError(ValueError):
+    """A card token that is not in the text notation of the rules."""
+
+
+class Card(int):
+    """One card: an int from 0 to 51 that prints in the rules' notation.
+
+    >>> Card.parse("TD")
+    Card.parse('TD')
+    >>> c = Card.parse("q♥"); (c.rank, c.suit, c.points, str(c), c.name)
+    (11, 2, 10, 'QH', 'queen of hearts')
+    """
+
+    __slots__ = ()
+
+    def __new__(cls, value: int) -> Card:
+        if not 0 <= value < 52:
+            raise ValueError(f"a card is a number from 0 to 51, not {value}")
+        return _CARDS[value]
+
+    @classmethod
+    def from_rank_suit(cls, rank: Rank, suit: Suit) -> Card:
+        """The card of ``rank`` (0 = ace .. 12 = king) in ``suit`` (0 = clubs .. 3 = spades)."""
+        if not (0 <= rank < 13 and 0 <= suit < 4):
+            raise ValueError(f"no card has rank {rank} and suit {suit}")
+        return _CARDS[suit * 13 + rank]
+
+    @classmethod
+    def parse(cls, token: str) -> Card:
+        """Read one card: ``AS``, ``TD``, ``10d``, ``7♣`` (case and ``10`` accepted)."""
+        return parse_card(token)
+
+    @property
+    def rank(self) -> Rank:
+        """0 for the ace up to 12 for the king."""
+        return int(self) % 13
+
+    @property
+    def suit(self) -> Suit:
+        """0 clubs, 1 diamonds, 2 hearts, 3 spades."""
+        return int(self) // 13
+
+    @property
+    def points(self) -> int:
+        """Deadwood value: ace 1, two to ten face value, court cards 10."""
+        return _POINTS[int(self) % 13]
+
+    @property
+    def bit(self) -> Bitmask:
+        """This card as a one-card bitmask."""
+        return 1 << int(self)
+
+    @property
+    def name(self) -> str:
+        """The spoken name, e.g. ``seven of clubs``."""
+        return f"{RANK_NAMES[self.rank]} of {SUIT_NAMES[self.suit]}"
+
+    @property
+    def symbol(self) -> str:
+        """Rank and suit symbol, e.g. ``7♣`` (``10`` for tens)."""
+        rank = "10" if self.rank == 9 else RANKS[self.rank]
+        return rank + SUIT_SYMBOLS[self.suit]
+
+    def __str__(self) -> str:
+        return RANKS[int(self) % 13] + SUITS[int(self) // 13]
+
+    def __repr__(self) -> str:
+        return f"Card.parse('{self}')"
+
+    def __reduce__(self) -> tuple[type[Card], tuple[int]]:
+        return (Card, (int(self),))
+
+
+_CARDS: Final[list[Card]] = [int.__new__(Card, i) for i in range(52)]
+FULL_DECK: Final[tuple[Card, ...]] = tuple(_CARDS)
+"""The 52 cards in index order: clubs ace to king, then diamonds, hearts, spades."""
+
+_RANK_TOKENS: Final = {r: i for i, r in enumerate(RANKS)} | {"10": 9}
+_SUIT_TOKENS: Final = {s: i for i, s in enumerate(SUITS)} | {
+    s: i for i, s in enumerate(SUIT_SYMBOLS)
+}
+# The variant-selector forms of the suit symbols (e.g. "♥️") read the same.
+_SUIT_TOKENS |= {s + "\ufe0f": i for i, s in enumerate(SUIT_SYMBOLS)}
+
+
+def parse_card(token: str) -> Card:
+    """Read one card token; a bad token raises :class:`CardParseError` naming it.
+
+    >>> parse_card("10♠")
+    Card.parse('TS')
+    >>> parse_card("1S")
+    Traceback (most recent call last):
+    ...
+    ginrummy.cards.CardParseError: '1S' is not a card: write rank A 2-9 T J Q K (or 10) then suit C D H S, e.g. AS, TD, 7C
+    """
+    text = token.strip().upper()
+    if text[:2] == "10":
+        rank_text, suit_text = "10", text[2:]
+    else:
+        rank_text, suit_text = text[:1], text[1:]
+    rank = _RANK_TOKENS.get(rank_text)
+    suit = _SUIT_TOKENS.get(suit_text)
+    if rank is None or suit is None:
+        raise CardParseError(
+            f"{token!r} is not a card: write rank A 2-9 T J Q K (or 10) then suit "
+            "C D H S, e.g. AS, TD, 7C"
+        )
+    return _CARDS[suit * 13 + rank]
+
+
+def parse_cards(text: str) -> list[Card]:
+    """Read cards separated by whitespace or commas, in the order written.
+
+    >>> parse_cards("ah, 2h 3H")
+    [Card.parse('AH'), Card.parse('2H'), Card.parse('3H')]
+    """
+    return [parse_card(t) for t in text.replace(",", " ").split()]
+
+
+def format_cards(cards: Iterable[int]) -> str:
+    """Cards in the rules' notation, separated by spaces."""
+    return " ".join(str(_CARDS[c]) for c in cards)
+
+
+def rank_of(card: int) -> Rank:
+    """The rank of a card index (0 = ace .. 12 = king)."""
+    return card % 13
+
+
+def suit_of(card: int) -> Suit:
+    """The suit of a card index (0 = clubs .. 3 = spades)."""
+    return card // 13
+
+
+def points_of(card: int) -> int:
+    """The deadwood value of a card index."""
+    return _POINTS[card % 13]
+
+
+CardsLike = Union["CardSet", Iterable[int]]
+
+
+class CardSet:
+    """An immutable set of cards held as a 52-bit integer.
+
+    >>> s = CardSet(parse_cards("AS 2S 3S"))
+    >>> s
+    CardSet.parse('AS 2S 3S')
+    >>> s | CardSet.parse("4S"), len(s - CardSet.parse("AS")), Card.parse("3S") in s
+    (CardSet.parse('AS 2S 3S 4S'), 2, True)
+    >>> s.mask == CardSet.from_mask(s.mask).mask
+    True
+    """
+
+    __slots__ = ("mask",)
+    mask: Bitmask
+
+    def __init__(self, cards: Iterable[int] = ()) -> None:
+        mask = 0
+        if isinstance(cards, CardSet):
+            mask = cards.mask
+        else:
+            for c in cards:
+                if not 0 <= c < 52:
+                    raise ValueError(f"a card is a number from 0 to 51, not {c}")
+                bit = 1 << c
+                if mask & bit:
+                    raise ValueError(f"card {_CARDS[c]} appears twice")
+                mask |= bit
+        object.__setattr__(self, "mask", mask)
+
+    @classmethod
+    def from_mask(cls, mask: Bitmask) -> CardSet:
+        """The set whose bits are ``mask``."""
+        if mask < 0 or mask >> 52:
+            raise ValueError("a card set mask has only the low 52 bits")
+        result = object.__new__(cls)
+        object.__setattr__(result, "mask", mask)
+        return result
+
+    @classmethod
+    def parse(cls, text: str) -> CardSet:
+        """The set of the cards written in ``text``."""
+        return cls(parse_cards(text))
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("CardSet is immutable")
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, int) and 0 <= card < 52 and bool(self.mask >> card & 1)
+
+    def __len__(self) -> int:
+        return self.mask.bit_count()
+
+    def __iter__(self) -> Iterator[Card]:
+        mask = self.mask
+        while mask:
+            low = mask & -mask
+            yield _CARDS[low.bit_length() - 1]
+            mask ^= low
+
+    def __bool__(self) -> bool:
+        return self.mask != 0
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, CardSet) and other.mask == self.mask
+
+    def __hash__(self) -> int:
+        return hash(self.mask)
+
+    def __or__(self, other: CardSet) -> CardSet:
+        return CardSet.from_mask(self.mask | other.mask)
+
+    def __and__(self, other: CardSet) -> CardSet:
+        return CardSet.from_mask(self.mask & other.mask)
+
+    def __sub__(self, other: CardSet) -> CardSet:
+        return CardSet.from_mask(self.mask & ~other.mask)
+
+    def __xor__(self, other: CardSet) -> CardSet:
+        return CardSet.from_mask(self.mask ^ other.mask)
+
+    def __le__(self, other: CardSet) -> bool:
+        return self.mask & ~other.mask == 0
+
+    def __lt__(self, other: CardSet) -> bool:
+        return self <= other and self.mask != other.mask
+
+    def __ge__(self, other: CardSet) -> bool:
+        return other <= self
+
+    def __gt__(self, other: CardSet) -> bool:
+        return other < self
+
+    def add(self, card: int) -> CardSet:
+        """A new set with ``card`` added."""
+        return CardSet.from_mask(self.mask | 1 << card)
+
+    def remove(self, card: int) -> CardSet:
+        """A new set without ``card``; a card not in the set is an error."""
+        if not self.mask >> card & 1:
+            raise KeyError(f"{_CARDS[card]} is not in {self}")
+        return CardSet.from_mask(self.mask & ~(1 << card))
+
+    @property
+    def points(self) -> int:
+        """The summed deadwood value of the cards."""
+        return sum(_POINTS[c % 13] for c in self)
+
+    def __str__(self) -> str:
+        return format_cards(self)
+
+    def __repr__(self) -> str:
+        return f"CardSet.parse('{self}')"
