@@ -1,5 +1,37 @@
-"""Gin Rummy: a rules engine, computer opponents and a web app."""
+"""Gin Rummy: an exact rules engine, computer opponents and a web app.
+
+The engine (this package's top level) does no I/O and keeps no global random
+state; the bots live in :mod:`ginrummy.bots` and the web app in
+:mod:`ginrummy.web`, both built on it.
+
+>>> from ginrummy import CardSet, deadwood, knock_options
+>>> hand = CardSet.parse("AS 2S 3S 7H 7D 7C KD KC KH 9C 4S")
+>>> deadwood(hand - CardSet.parse("9C"))
+0
+>>> min(knock_options(hand).values())
+0
+"""
+
 from ginrummy.cards import Card, CardParseError, CardSet, format_cards, parse_card, parse_cards
+from ginrummy.hand import (
+    Action,
+    DeclareBigGin,
+    Discard,
+    DrawPile,
+    DrawStock,
+    Hand,
+    HandResult,
+    IllegalActionError,
+    Knock,
+    PassUpcard,
+    Phase,
+    PlayerView,
+    ResultKind,
+    TakeUpcard,
+    parse_action,
+    shuffled_deck,
+)
+from ginrummy.match import FinalScore, Match, ScoreEntry
 from ginrummy.melds import (
     Arrangement,
     LayOff,
@@ -11,3 +43,52 @@ from ginrummy.melds import (
     deadwood_after_discard,
     knock_options,
 )
+from ginrummy.records import RecordError, dump_hand, dump_match, load_hand, load_match
+from ginrummy.settings import Difficulty, KnockMode, Settings, SettingsError, ShutoutRule
+
+__all__ = [
+    "Action",
+    "Arrangement",
+    "Card",
+    "CardParseError",
+    "CardSet",
+    "DeclareBigGin",
+    "Difficulty",
+    "Discard",
+    "DrawPile",
+    "DrawStock",
+    "FinalScore",
+    "Hand",
+    "HandResult",
+    "IllegalActionError",
+    "Knock",
+    "KnockMode",
+    "LayOff",
+    "LayOffResult",
+    "Match",
+    "PassUpcard",
+    "Phase",
+    "PlayerView",
+    "RecordError",
+    "ResultKind",
+    "ScoreEntry",
+    "Settings",
+    "SettingsError",
+    "ShutoutRule",
+    "TakeUpcard",
+    "all_best_arrangements",
+    "best_arrangement",
+    "best_layoff",
+    "deadwood",
+    "deadwood_after_discard",
+    "dump_hand",
+    "dump_match",
+    "format_cards",
+    "knock_options",
+    "load_hand",
+    "load_match",
+    "parse_action",
+    "parse_card",
+    "parse_cards",
+    "shuffled_deck",
+]

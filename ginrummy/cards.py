@@ -18,21 +18,21 @@ from collections.abc import Iterable, Iterator
 from typing import Final, Union
 
 __all__ = [
+    "FULL_DECK",
     "RANKS",
-    "SUITS",
     "RANK_NAMES",
+    "SUITS",
     "SUIT_NAMES",
     "SUIT_SYMBOLS",
     "Card",
-    "CardSet",
     "CardParseError",
-    "FULL_DECK",
+    "CardSet",
+    "format_cards",
     "parse_card",
     "parse_cards",
-    "format_cards",
+    "points_of",
     "rank_of",
     "suit_of",
-    "points_of",
 ]
 
 Rank = int
@@ -131,11 +131,12 @@ FULL_DECK: Final[tuple[Card, ...]] = tuple(_CARDS)
 """The 52 cards in index order: clubs ace to king, then diamonds, hearts, spades."""
 
 _RANK_TOKENS: Final = {r: i for i, r in enumerate(RANKS)} | {"10": 9}
-_SUIT_TOKENS: Final = {s: i for i, s in enumerate(SUITS)} | {
-    s: i for i, s in enumerate(SUIT_SYMBOLS)
-}
 # The variant-selector forms of the suit symbols (e.g. "♥️") read the same.
-_SUIT_TOKENS |= {s + "\ufe0f": i for i, s in enumerate(SUIT_SYMBOLS)}
+_SUIT_TOKENS: Final = (
+    {s: i for i, s in enumerate(SUITS)}
+    | {s: i for i, s in enumerate(SUIT_SYMBOLS)}
+    | {s + "\ufe0f": i for i, s in enumerate(SUIT_SYMBOLS)}
+)
 
 
 def parse_card(token: str) -> Card:
@@ -143,10 +144,10 @@ def parse_card(token: str) -> Card:
 
     >>> parse_card("10♠")
     Card.parse('TS')
-    >>> parse_card("1S")
+    >>> parse_card("1S")  # doctest: +ELLIPSIS
     Traceback (most recent call last):
     ...
-    ginrummy.cards.CardParseError: '1S' is not a card: write rank A 2-9 T J Q K (or 10) then suit C D H S, e.g. AS, TD, 7C
+    ginrummy.cards.CardParseError: '1S' is not a card: write rank A 2-9 T J Q K (or 10) ...
     """
     text = token.strip().upper()
     if text[:2] == "10":

@@ -1,0 +1,871 @@
+"""One hand of Gin Rummy as a state machine.
+
+The hand is dealt from an explicit deck order (chance is an input: the engine
+never shuffles by itself). At every point it lists the legal actions; an
+illegal action raises :class:`IllegalActionError` and leaves the state as it
+was; each player can ask for a :class:`PlayerView` that holds only what that
+player may see.
+
+>>> from ginrummy.hand import Hand, TakeUpcard, PassUpcard, DrawStock, Discard
+>>> hand = Hand.from_seed(7, dealer=0)
+>>> hand.to_act, hand.phase
+(1, <Phase.UPCARD: 'upcard'>)
+>>> _ = hand.apply(PassUpcard()); _ = hand.apply(PassUpcard())
+>>> hand.legal_actions()
+(DrawStock(),)
+>>> _ = hand.apply(DrawStock())
+>>> len(hand.view(1).hand), len(hand.view(0).hand)
+(11, 10)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from typing import TypeAlias
+
+from ginrummy.cards import FULL_DECK, Card, CardParseError, format_cards, parse_card, parse_cards
+from ginrummy.melds import (
+    Arrangement,
+    LayOff,
+    Meld,
+    all_best_arrangements,
+    best_arrangement,
+    best_layoff,
+    deadwood,
+    knock_options,
+    mask_of,
+)
+from ginrummy.settings import Settings
+
+__all__ = [
+    "Action",
+    "ActionParseError",
+    "BigGinDeclared",
+    "Dealt",
+    "DeclareBigGin",
+    "Discard",
+    "Discarded",
+    "DrawPile",
+    "DrawStock",
+    "Event",
+    "Hand",
+    "HandResult",
+    "IllegalActionError",
+    "Knock",
+    "Knocked",
+    "PassUpcard",
+    "Phase",
+    "PileDrawn",
+    "PlayerView",
+    "ResultKind",
+    "StockDrawn",
+    "TakeUpcard",
+    "UpcardPassed",
+    "UpcardTaken",
+    "parse_action",
+    "shuffled_deck",
+]
+
+HAND_SIZE = 10
+DEAD_AT = 2
+"""A plain discard that leaves this many cards in the stock makes the hand dead."""
+
+
+class IllegalActionError(ValueError):
+    """An action the rules do not allow now; the message says why."""
+
+
+class ActionParseError(ValueError):
+    """Text that is not an action in the record notation."""
+
+
+class Phase(StrEnum):
+    """Where the hand is."""
+
+    UPCARD = "upcard"
+    """The player to act may take the upcard or pass."""
+    DRAW = "draw"
+    """The player to act draws from the stock or the pile."""
+    DISCARD = "discard"
+    """The player to act, holding eleven cards, discards or knocks."""
+    OVER = "over"
+    """The hand has ended (knock, gin, big gin, or dead)."""
+
+
+# --- actions ---------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class TakeUpcard:
+    """Take the upcard during the upcard offer (that is the player's draw)."""
+
+    def __str__(self) -> str:
+        return "take"
+
+
+@dataclass(frozen=True, slots=True)
+class PassUpcard:
+    """Pass on the upcard during the upcard offer."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawStock:
+    """Draw the top card of the stock."""
+
+    def __str__(self) -> str:
+        return "stock"
+
+
+@dataclass(frozen=True, slots=True)
+class DrawPile:
+    """Draw the top card of the discard pile."""
+
+    def __str__(self) -> str:
+        return "pile"
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Throw ``card`` onto the pile and end the turn."""
+
+    card: Card
+
+    def __str__(self) -> str:
+        return f"discard {self.card}"
+
+
+@dataclass(frozen=True, slots=True)
+class Knock:
+    """Throw ``card`` face down and lay the other ten cards down.
+
+    ``melds`` picks one of the least-deadwood arrangements of the ten cards
+    kept (the knocker's choice, which matters for lay-offs); ``None`` takes
+    the engine's preferred one. Knocking with no deadwood is gin.
+    """
+
+    card: Card
+    melds: tuple[Meld, ...] | None = None
+
+    def __str__(self) -> str:
+        if self.melds is None:
+            return f"knock {self.card}"
+        return f"knock {self.card} " + " ".join(f"[{format_cards(m)}]" for m in self.melds)
+
+
+@dataclass(frozen=True, slots=True)
+class DeclareBigGin:
+    """House rule: lay down eleven melded cards without a discard."""
+
+    melds: tuple[Meld, ...] | None = None
+
+    def __str__(self) -> str:
+        if self.melds is None:
+            return "big-gin"
+        return "big-gin " + " ".join(f"[{format_cards(m)}]" for m in self.melds)
+
+
+Action: TypeAlias = TakeUpcard | PassUpcard | DrawStock | DrawPile | Discard | Knock | DeclareBigGin
+"""Everything a player can do."""
+
+_SIMPLE_ACTIONS: dict[str, Action] = {
+    "take": TakeUpcard(),
+    "pass": PassUpcard(),
+    "stock": DrawStock(),
+    "pile": DrawPile(),
+}
+
+
+def _parse_melds(text: str) -> tuple[Meld, ...]:
+    melds = []
+    rest = text.strip()
+    while rest:
+        if not rest.startswith("[") or "]" not in rest:
+            raise ActionParseError(f"melds are written in brackets, e.g. [AS 2S 3S], not {rest!r}")
+        inner, rest = rest[1:].split("]", 1)
+        melds.append(tuple(parse_cards(inner)))
+        rest = rest.strip()
+    return tuple(melds)
+
+
+def parse_action(text: str) -> Action:
+    """Read an action written as :func:`str` writes it.
+
+    >>> parse_action("discard 7c")
+    Discard(card=Card.parse('7C'))
+    >>> str(parse_action("knock 3h [as 2s 3s]"))
+    'knock 3H [AS 2S 3S]'
+    """
+    words = text.strip().split(None, 2)
+    if not words:
+        raise ActionParseError("an action is empty")
+    verb = words[0].lower()
+    try:
+        if verb in _SIMPLE_ACTIONS and len(words) == 1:
+            return _SIMPLE_ACTIONS[verb]
+        if verb == "discard" and len(words) == 2:
+            return Discard(parse_card(words[1]))
+        if verb == "knock" and len(words) >= 2:
+            melds = _parse_melds(words[2]) if len(words) == 3 else None
+            return Knock(parse_card(words[1]), melds)
+        if verb == "big-gin":
+            rest = text.strip()[len("big-gin") :]
+            return DeclareBigGin(_parse_melds(rest) if rest.strip() else None)
+    except CardParseError as e:
+        raise ActionParseError(f"in action {text!r}: {e}") from None
+    raise ActionParseError(
+        f"{text!r} is not an action: write take, pass, stock, pile, discard 7C, knock 7C, "
+        "or big-gin"
+    )
+
+
+# --- events ----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Dealt:
+    """Ten cards each were dealt and the upcard turned."""
+
+    dealer: int
+    upcard: Card
+
+
+@dataclass(frozen=True, slots=True)
+class UpcardTaken:
+    """``player`` took the upcard in the upcard offer."""
+
+    player: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class UpcardPassed:
+    """``player`` passed on the upcard."""
+
+    player: int
+
+
+@dataclass(frozen=True, slots=True)
+class StockDrawn:
+    """``player`` drew from the stock; ``card`` is ``None`` in the other player's view."""
+
+    player: int
+    card: Card | None
+
+
+@dataclass(frozen=True, slots=True)
+class PileDrawn:
+    """``player`` took ``card`` from the top of the pile."""
+
+    player: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Discarded:
+    """``player`` threw ``card`` onto the pile."""
+
+    player: int
+    card: Card
+
+
+@dataclass(frozen=True, slots=True)
+class Knocked:
+    """``player`` knocked, throwing ``card`` face down, with ``deadwood`` left."""
+
+    player: int
+    card: Card
+    deadwood: int
+
+
+@dataclass(frozen=True, slots=True)
+class BigGinDeclared:
+    """``player`` laid down eleven melded cards."""
+
+    player: int
+
+
+Event: TypeAlias = (
+    Dealt
+    | UpcardTaken
+    | UpcardPassed
+    | StockDrawn
+    | PileDrawn
+    | Discarded
+    | Knocked
+    | BigGinDeclared
+)
+"""Something that happened, in the hand's public log."""
+
+
+# --- results ---------------------------------------------------------------
+
+
+class ResultKind(StrEnum):
+    """How a hand ended."""
+
+    KNOCK = "knock"
+    GIN = "gin"
+    BIG_GIN = "big_gin"
+    UNDERCUT = "undercut"
+    DEAD = "dead"
+
+
+@dataclass(frozen=True, slots=True)
+class HandResult:
+    """How a hand ended and what it scored, with both hands as laid down.
+
+    For a dead hand nothing is revealed: the meld and card fields are empty.
+    ``points`` already include the Oklahoma spades double (``multiplier``).
+    """
+
+    kind: ResultKind
+    winner: int | None
+    points: int
+    knocker: int | None = None
+    knock_card: Card | None = None
+    knocker_melds: tuple[Meld, ...] = ()
+    knocker_deadwood: tuple[Card, ...] = ()
+    knocker_points: int = 0
+    defender_melds: tuple[Meld, ...] = ()
+    lay_offs: tuple[LayOff, ...] = ()
+    defender_deadwood: tuple[Card, ...] = ()
+    defender_points: int = 0
+    multiplier: int = 1
+
+    @property
+    def defender(self) -> int | None:
+        """The player who did not knock (``None`` for a dead hand)."""
+        return None if self.knocker is None else 1 - self.knocker
+
+
+# --- views -----------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """All one player may see of a hand, and nothing more.
+
+    ``opponent_pile_cards`` are the cards the other player took from the pile
+    and still holds (they are face up in that player's hand, as at a real
+    table). ``events`` is the public log; the other player's stock draws show
+    no card until the hand ends (and after a dead hand, never).
+    """
+
+    player: int
+    dealer: int
+    phase: Phase
+    to_act: int | None
+    hand: tuple[Card, ...]
+    drawn: Card | None
+    pile: tuple[Card, ...]
+    first_upcard: Card
+    stock_count: int
+    opponent_card_count: int
+    opponent_pile_cards: tuple[Card, ...]
+    locked_card: Card | None
+    knock_limit: int
+    events: tuple[Event, ...]
+    legal_actions: tuple[Action, ...]
+    settings: Settings
+    result: HandResult | None
+    opponent_hand: tuple[Card, ...] | None = None
+    scores: tuple[int, int] = (0, 0)
+    hand_number: int = 1
+
+    @property
+    def is_my_turn(self) -> bool:
+        """Whether this player is the one to act."""
+        return self.to_act == self.player
+
+    @property
+    def top_of_pile(self) -> Card | None:
+        """The card that could be drawn from the pile, if any."""
+        return self.pile[-1] if self.pile else None
+
+
+def shuffled_deck(rng: random.Random) -> tuple[Card, ...]:
+    """A deck order drawn from ``rng`` (pass ``random.SystemRandom()`` for play)."""
+    deck = list(FULL_DECK)
+    rng.shuffle(deck)
+    return tuple(deck)
+
+
+# --- the hand --------------------------------------------------------------
+
+
+@dataclass(slots=True)
+class _Seat:
+    cards: int = 0
+    from_pile: int = 0
+    """Cards this seat took from the pile (still held or not)."""
+
+
+@dataclass(eq=False, slots=True)
+class Hand:
+    """One hand, from the deal to its result.
+
+    The deck order is dealt one card at a time starting with the non-dealer
+    (``deck[0]`` to the non-dealer, ``deck[1]`` to the dealer, ...); ``deck[20]``
+    is the upcard; ``deck[21]`` is the top of the stock.
+    """
+
+    settings: Settings
+    dealer: int
+    deck: tuple[Card, ...]
+    phase: Phase = Phase.UPCARD
+    to_act: int | None = None
+    actions: list[Action] = field(default_factory=list)
+    """Every action applied, in order: with the deck, the hand's whole record."""
+    events: list[Event] = field(default_factory=list)
+    result: HandResult | None = None
+    _seats: tuple[_Seat, _Seat] = field(default_factory=lambda: (_Seat(), _Seat()))
+    _pile: list[Card] = field(default_factory=list)
+    _stock_next: int = 21
+    _upcard_passes: int = 0
+    _forced_stock: bool = False
+    _locked: Card | None = None
+    _drawn: Card | None = None
+
+    @classmethod
+    def deal(cls, deck: Sequence[int], *, dealer: int, settings: Settings | None = None) -> Hand:
+        """A hand dealt from an explicit deck order of all 52 cards."""
+        cards = tuple(FULL_DECK[c] for c in deck)
+        if len(cards) != 52 or mask_of(cards) != (1 << 52) - 1:
+            raise ValueError("a deck holds each of the 52 cards exactly once")
+        if dealer not in (0, 1):
+            raise ValueError(f"the dealer is player 0 or 1, not {dealer!r}")
+        hand = cls(settings=settings or Settings(), dealer=dealer, deck=cards)
+        non_dealer = 1 - dealer
+        for i in range(2 * HAND_SIZE):
+            seat = hand._seats[non_dealer if i % 2 == 0 else dealer]
+            seat.cards |= 1 << cards[i]
+        hand._pile.append(cards[20])
+        hand.to_act = non_dealer
+        hand.events.append(Dealt(dealer, cards[20]))
+        return hand
+
+    @classmethod
+    def from_seed(cls, seed: int | str, *, dealer: int, settings: Settings | None = None) -> Hand:
+        """A hand dealt from the deck order that ``random.Random(seed)`` shuffles."""
+        return cls.deal(shuffled_deck(random.Random(seed)), dealer=dealer, settings=settings)
+
+    # -- reading the state --
+
+    @property
+    def non_dealer(self) -> int:
+        """The player who is not dealing (first to be offered the upcard)."""
+        return 1 - self.dealer
+
+    @property
+    def first_upcard(self) -> Card:
+        """The card turned up at the deal (it sets Oklahoma's knock limit)."""
+        return self.deck[20]
+
+    @property
+    def knock_limit(self) -> int:
+        """The most deadwood a knock may leave in this hand (0: gin only)."""
+        return self.settings.knock_limit_for(self.first_upcard)
+
+    @property
+    def stock_count(self) -> int:
+        """Cards left in the stock."""
+        return 52 - self._stock_next
+
+    @property
+    def pile(self) -> tuple[Card, ...]:
+        """The discard pile, bottom first."""
+        return tuple(self._pile)
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand has ended."""
+        return self.phase is Phase.OVER
+
+    def cards_of(self, player: int) -> tuple[Card, ...]:
+        """The cards ``player`` holds (for the referee: never send this to the other player)."""
+        return _cards(self._seats[player].cards)
+
+    # -- actions --
+
+    def legal_actions(self) -> tuple[Action, ...]:
+        """Every action the player to act may take now, in a fixed order."""
+        if self.phase is Phase.UPCARD:
+            return (TakeUpcard(), PassUpcard())
+        if self.phase is Phase.DRAW:
+            if self._forced_stock or not self._pile:
+                return (DrawStock(),)
+            return (DrawStock(), DrawPile())
+        if self.phase is Phase.DISCARD:
+            assert self.to_act is not None
+            held = self._seats[self.to_act].cards
+            throwable = [c for c in _cards(held) if c != self._locked]
+            actions: list[Action] = [Discard(c) for c in throwable]
+            options = self._knock_options(held)
+            actions += [Knock(c) for c in throwable if options[c] <= self.knock_limit]
+            if self._can_big_gin(held):
+                actions.append(DeclareBigGin())
+            return tuple(actions)
+        return ()
+
+    def knock_options(self) -> dict[Card, int]:
+        """For the player to discard: each card they may throw and the deadwood left.
+
+        The card taken from the pile this turn is left out (it may not be thrown).
+        """
+        if self.phase is not Phase.DISCARD or self.to_act is None:
+            return {}
+        options = self._knock_options(self._seats[self.to_act].cards)
+        return {c: d for c, d in options.items() if c != self._locked}
+
+    def knock_arrangements(self, card: int) -> list[Arrangement]:
+        """The least-deadwood arrangements the knocker may choose from after throwing ``card``."""
+        if self.phase is not Phase.DISCARD or self.to_act is None:
+            return []
+        held = self._seats[self.to_act].cards
+        if not held >> card & 1:
+            return []
+        return all_best_arrangements(
+            _cards(held & ~(1 << card)), ace_high=self.settings.ace_high
+        )
+
+    def verify(self, action: Action, player: int | None = None) -> None:
+        """Raise :class:`IllegalActionError` saying why ``action`` is not legal now."""
+        if self.phase is Phase.OVER:
+            raise IllegalActionError("the hand is over")
+        assert self.to_act is not None
+        if player is not None and player != self.to_act:
+            raise IllegalActionError(f"it is player {self.to_act}'s turn, not player {player}'s")
+        phase = self.phase
+        if isinstance(action, (TakeUpcard, PassUpcard)):
+            if phase is not Phase.UPCARD:
+                raise IllegalActionError("the upcard offer is over")
+            return
+        if phase is Phase.UPCARD:
+            raise IllegalActionError("first take the upcard or pass")
+        if isinstance(action, (DrawStock, DrawPile)):
+            if phase is not Phase.DRAW:
+                raise IllegalActionError("you have drawn already: discard or knock")
+            if isinstance(action, DrawPile):
+                if self._forced_stock:
+                    raise IllegalActionError(
+                        "both players passed the upcard: the first draw is from the stock"
+                    )
+                if not self._pile:
+                    raise IllegalActionError("the discard pile is empty")
+            return
+        if phase is Phase.DRAW:
+            raise IllegalActionError("draw first, from the stock or the pile")
+        held = self._seats[self.to_act].cards
+        if isinstance(action, DeclareBigGin):
+            if not self.settings.big_gin:
+                raise IllegalActionError("big gin is a house rule that is off in this match")
+            if not self._can_big_gin(held):
+                raise IllegalActionError("big gin needs all eleven cards in melds")
+            if action.melds is not None:
+                self._check_melds(held, action.melds)
+            return
+        card = action.card
+        if not held >> card & 1:
+            raise IllegalActionError(f"{FULL_DECK[card]} is not in your hand")
+        if card == self._locked:
+            raise IllegalActionError(
+                f"{FULL_DECK[card]} was just taken from the pile and may not be thrown this turn"
+            )
+        if isinstance(action, Knock):
+            left = self._knock_options(held)[card]
+            limit = self.knock_limit
+            if left > limit:
+                if limit == 0:
+                    raise IllegalActionError(
+                        f"only gin ends this hand, and throwing {FULL_DECK[card]} leaves {left}"
+                    )
+                raise IllegalActionError(
+                    f"throwing {FULL_DECK[card]} leaves {left} deadwood; "
+                    f"a knock needs {limit} or less"
+                )
+            if action.melds is not None:
+                self._check_melds(held & ~(1 << card), action.melds)
+
+    def can(self, action: Action, player: int | None = None) -> bool:
+        """Whether ``action`` is legal now."""
+        try:
+            self.verify(action, player)
+        except IllegalActionError:
+            return False
+        return True
+
+    def apply(self, action: Action, player: int | None = None) -> list[Event]:
+        """Apply a legal action and return the events it caused.
+
+        An illegal action raises :class:`IllegalActionError` and changes nothing.
+        """
+        self.verify(action, player)
+        assert self.to_act is not None
+        actor = self.to_act
+        seat = self._seats[actor]
+        new: list[Event] = []
+        if isinstance(action, TakeUpcard):
+            card = self._pile.pop()
+            seat.cards |= 1 << card
+            seat.from_pile |= 1 << card
+            self._locked = card
+            self._drawn = card
+            self.phase = Phase.DISCARD
+            new.append(UpcardTaken(actor, card))
+        elif isinstance(action, PassUpcard):
+            new.append(UpcardPassed(actor))
+            self._upcard_passes += 1
+            if self._upcard_passes == 1:
+                self.to_act = self.dealer
+            else:
+                self.to_act = self.non_dealer
+                self.phase = Phase.DRAW
+                self._forced_stock = True
+        elif isinstance(action, DrawStock):
+            card = self.deck[self._stock_next]
+            self._stock_next += 1
+            seat.cards |= 1 << card
+            self._locked = None
+            self._drawn = card
+            self._forced_stock = False
+            self.phase = Phase.DISCARD
+            new.append(StockDrawn(actor, card))
+        elif isinstance(action, DrawPile):
+            card = self._pile.pop()
+            seat.cards |= 1 << card
+            seat.from_pile |= 1 << card
+            self._locked = card
+            self._drawn = card
+            self.phase = Phase.DISCARD
+            new.append(PileDrawn(actor, card))
+        elif isinstance(action, Discard):
+            seat.cards &= ~(1 << action.card)
+            self._pile.append(action.card)
+            self._locked = None
+            self._drawn = None
+            new.append(Discarded(actor, action.card))
+            if self.stock_count <= DEAD_AT:
+                self._end(HandResult(kind=ResultKind.DEAD, winner=None, points=0))
+            else:
+                self.to_act = 1 - actor
+                self.phase = Phase.DRAW
+        elif isinstance(action, Knock):
+            seat.cards &= ~(1 << action.card)
+            self._locked = None
+            self._drawn = None
+            arrangement = self._chosen(seat.cards, action.melds)
+            new.append(Knocked(actor, action.card, arrangement.deadwood_points))
+            self._end(self._score_knock(actor, action.card, arrangement))
+        else:
+            arrangement = self._chosen(seat.cards, action.melds)
+            self._locked = None
+            self._drawn = None
+            new.append(BigGinDeclared(actor))
+            self._end(self._score_big_gin(actor, arrangement))
+        self.actions.append(action)
+        self.events.extend(new)
+        return new
+
+    # -- views --
+
+    def view(self, player: int) -> PlayerView:
+        """What ``player`` may see: own hand, the pile, counts, public events.
+
+        Never the other hand or the stock order while the hand is in play; after
+        a knock or gin both hands and every draw; after a dead hand, nothing more.
+        """
+        if player not in (0, 1):
+            raise ValueError(f"a player is 0 or 1, not {player!r}")
+        other = self._seats[1 - player]
+        revealed = self.result is not None and self.result.kind is not ResultKind.DEAD
+        events = tuple(
+            StockDrawn(e.player, None)
+            if isinstance(e, StockDrawn) and e.player != player and not revealed
+            else e
+            for e in self.events
+        )
+        mine = self.to_act == player
+        return PlayerView(
+            player=player,
+            dealer=self.dealer,
+            phase=self.phase,
+            to_act=self.to_act,
+            hand=self.cards_of(player),
+            drawn=self._drawn if mine else None,
+            pile=self.pile,
+            first_upcard=self.first_upcard,
+            stock_count=self.stock_count,
+            opponent_card_count=other.cards.bit_count(),
+            opponent_pile_cards=_cards(other.cards & other.from_pile),
+            locked_card=self._locked if mine else None,
+            knock_limit=self.knock_limit,
+            events=events,
+            legal_actions=self.legal_actions() if mine else (),
+            settings=self.settings,
+            result=self.result,
+            opponent_hand=_cards(other.cards) if revealed else None,
+        )
+
+    def clone(self) -> Hand:
+        """An independent copy (for search: apply moves to it freely)."""
+        return replace(
+            self,
+            actions=list(self.actions),
+            events=list(self.events),
+            _seats=(replace(self._seats[0]), replace(self._seats[1])),
+            _pile=list(self._pile),
+        )
+
+    def state_key(self) -> tuple[object, ...]:
+        """Everything that makes two hands the same game at the same point."""
+        return (
+            self.settings,
+            self.dealer,
+            self.deck,
+            tuple(self.actions),
+            self.phase,
+            self.to_act,
+            self.result,
+            tuple((s.cards, s.from_pile) for s in self._seats),
+            tuple(self._pile),
+            self._stock_next,
+        )
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, Hand) and self.state_key() == other.state_key()
+
+    def __hash__(self) -> int:
+        return hash((self.deck, tuple(self.actions)))
+
+    @classmethod
+    def replay(
+        cls,
+        deck: Sequence[int],
+        actions: Iterable[Action],
+        *,
+        dealer: int,
+        settings: Settings | None = None,
+    ) -> Hand:
+        """Deal ``deck`` and apply ``actions`` in order (each must be legal)."""
+        hand = cls.deal(deck, dealer=dealer, settings=settings)
+        for i, action in enumerate(actions):
+            try:
+                hand.apply(action)
+            except IllegalActionError as e:
+                raise IllegalActionError(f"action {i + 1} ({action}): {e}") from None
+        return hand
+
+    # -- internals --
+
+    def _knock_options(self, held: int) -> dict[Card, int]:
+        return knock_options(_cards(held), ace_high=self.settings.ace_high)
+
+    def _can_big_gin(self, held: int) -> bool:
+        return (
+            self.settings.big_gin
+            and held.bit_count() == HAND_SIZE + 1
+            and deadwood(_cards(held), ace_high=self.settings.ace_high) == 0
+        )
+
+    def _check_melds(self, cards: int, melds: tuple[Meld, ...]) -> None:
+        wanted = sorted(mask_of(m) for m in melds)
+        for option in all_best_arrangements(_cards(cards), ace_high=self.settings.ace_high):
+            if sorted(option.meld_masks) == wanted:
+                return
+        raise IllegalActionError(
+            "those melds are not a least-deadwood arrangement of the cards laid down"
+        )
+
+    def _chosen(self, cards: int, melds: tuple[Meld, ...] | None) -> Arrangement:
+        options = all_best_arrangements(_cards(cards), ace_high=self.settings.ace_high)
+        if melds is None:
+            return options[0]
+        wanted = sorted(mask_of(m) for m in melds)
+        return next(a for a in options if sorted(a.meld_masks) == wanted)
+
+    def _multiplier(self) -> int:
+        return 2 if self.settings.spades_double and self.first_upcard.suit == 3 else 1
+
+    def _score_knock(self, knocker: int, card: Card, laid: Arrangement) -> HandResult:
+        defender_cards = _cards(self._seats[1 - knocker].cards)
+        ace_high = self.settings.ace_high
+        mult = self._multiplier()
+        common = {
+            "knocker": knocker,
+            "knock_card": card,
+            "knocker_melds": laid.melds,
+            "knocker_deadwood": laid.deadwood,
+            "knocker_points": laid.deadwood_points,
+            "multiplier": mult,
+        }
+        if laid.deadwood_points == 0:
+            own = best_arrangement(defender_cards, ace_high=ace_high)
+            return HandResult(
+                kind=ResultKind.GIN,
+                winner=knocker,
+                points=(own.deadwood_points + self.settings.gin_bonus) * mult,
+                defender_melds=own.melds,
+                defender_deadwood=own.deadwood,
+                defender_points=own.deadwood_points,
+                **common,  # type: ignore[arg-type]
+            )
+        answer = best_layoff(laid.melds, defender_cards, ace_high=ace_high)
+        defence = {
+            "defender_melds": answer.melds,
+            "lay_offs": answer.lay_offs,
+            "defender_deadwood": answer.deadwood,
+            "defender_points": answer.deadwood_points,
+        }
+        if answer.deadwood_points > laid.deadwood_points:
+            return HandResult(
+                kind=ResultKind.KNOCK,
+                winner=knocker,
+                points=(answer.deadwood_points - laid.deadwood_points) * mult,
+                **common,  # type: ignore[arg-type]
+                **defence,  # type: ignore[arg-type]
+            )
+        return HandResult(
+            kind=ResultKind.UNDERCUT,
+            winner=1 - knocker,
+            points=(laid.deadwood_points - answer.deadwood_points + self.settings.undercut_bonus)
+            * mult,
+            **common,  # type: ignore[arg-type]
+            **defence,  # type: ignore[arg-type]
+        )
+
+    def _score_big_gin(self, declarer: int, laid: Arrangement) -> HandResult:
+        own = best_arrangement(
+            _cards(self._seats[1 - declarer].cards), ace_high=self.settings.ace_high
+        )
+        mult = self._multiplier()
+        return HandResult(
+            kind=ResultKind.BIG_GIN,
+            winner=declarer,
+            points=(own.deadwood_points + self.settings.big_gin_bonus) * mult,
+            knocker=declarer,
+            knocker_melds=laid.melds,
+            defender_melds=own.melds,
+            defender_deadwood=own.deadwood,
+            defender_points=own.deadwood_points,
+            multiplier=mult,
+        )
+
+    def _end(self, result: HandResult) -> None:
+        self.result = result
+        self.phase = Phase.OVER
+        self.to_act = None
+
+
+def _cards(mask: int) -> tuple[Card, ...]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(FULL_DECK[low.bit_length() - 1])
+        mask ^= low
+    return tuple(out)

@@ -1,0 +1,144 @@
+"""A match's settings: the defaults and ranges of the rules, as one value.
+
+>>> Settings().knock_limit_for(None)
+10
+>>> Settings(match_to=5)
+Traceback (most recent call last):
+...
+ginrummy.settings.SettingsError: match_to must be a whole number from 10 to 1000, not 5
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import asdict, dataclass, fields
+from enum import StrEnum
+from typing import Any
+
+from ginrummy.cards import Card
+
+__all__ = ["Difficulty", "KnockMode", "Settings", "SettingsError", "ShutoutRule"]
+
+
+class SettingsError(ValueError):
+    """A setting out of its range, of the wrong type, or unknown."""
+
+
+class KnockMode(StrEnum):
+    """How a hand may end early (the "Knocking" setting)."""
+
+    STANDARD = "standard"
+    """Knock with 10 or less."""
+    OKLAHOMA = "oklahoma"
+    """Knock limit is the first upcard's value; an ace upcard means gin only."""
+    GIN_ONLY = "gin_only"
+    """No knocking; only gin ends a hand early."""
+
+
+class Difficulty(StrEnum):
+    """How well the computer opponent plays."""
+
+    EASY = "easy"
+    MEDIUM = "medium"
+    HARD = "hard"
+
+
+class ShutoutRule(StrEnum):
+    """The shutout house rule: what the winner gets when the loser never scored."""
+
+    OFF = "off"
+    DOUBLE = "double"
+    """The winner's final total is doubled."""
+    PLUS_100 = "plus_100"
+    """The winner's final total gets 100 more."""
+
+
+MATCH_TARGETS = (50, 100, 150, 250)
+"""The match targets offered as presets; any whole number from 10 to 1000 is allowed."""
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """Every setting and house rule of a match, validated on construction.
+
+    The defaults are what a new match uses.
+    """
+
+    match_to: int = 100
+    """Points that win the match (10 to 1000)."""
+    knocking: KnockMode = KnockMode.STANDARD
+    """Standard (10), Oklahoma (the first upcard's value) or gin only."""
+    undercut_bonus: int = 25
+    """Bonus to a defender who undercuts (0 to 100)."""
+    gin_bonus: int = 25
+    """Bonus for going gin (0 to 100)."""
+    big_gin_bonus: int = 31
+    """Bonus for big gin, when that house rule is on (0 to 100)."""
+    difficulty: Difficulty = Difficulty.MEDIUM
+    """The computer opponent's level."""
+    big_gin: bool = False
+    """House rule: eleven melded cards after a draw may be declared without a discard."""
+    ace_high: bool = False
+    """House rule: Q-K-A is a run too (never K-A-2); the ace still counts 1."""
+    game_bonus: bool = False
+    """House rule: 100 to the match winner at the end."""
+    line_bonus: bool = False
+    """House rule: 25 per hand won, to each player, at the end."""
+    shutout: ShutoutRule = ShutoutRule.OFF
+    """House rule: when the loser never scored, double the winner's total or add 100."""
+    spades_double: bool = False
+    """House rule: a hand whose first upcard is a spade scores double."""
+
+    def __post_init__(self) -> None:
+        _whole(self, "match_to", 10, 1000)
+        _whole(self, "undercut_bonus", 0, 100)
+        _whole(self, "gin_bonus", 0, 100)
+        _whole(self, "big_gin_bonus", 0, 100)
+        for name, enum in (
+            ("knocking", KnockMode),
+            ("difficulty", Difficulty),
+            ("shutout", ShutoutRule),
+        ):
+            value = getattr(self, name)
+            try:
+                object.__setattr__(self, name, enum(value))
+            except ValueError:
+                choices = ", ".join(m.value for m in enum)
+                raise SettingsError(f"{name} must be one of {choices}, not {value!r}") from None
+        for name in ("big_gin", "ace_high", "game_bonus", "line_bonus", "spades_double"):
+            if not isinstance(getattr(self, name), bool):
+                raise SettingsError(f"{name} must be true or false, not {getattr(self, name)!r}")
+
+    def knock_limit_for(self, upcard: Card | None) -> int:
+        """The most deadwood a knock may leave, given the hand's first upcard.
+
+        In Gin only, and in Oklahoma under an ace, that is 0: only gin.
+        """
+        if self.knocking is KnockMode.STANDARD:
+            return 10
+        if self.knocking is KnockMode.GIN_ONLY or upcard is None:
+            return 0
+        return 0 if upcard.rank == 0 else upcard.points
+
+    def to_dict(self) -> dict[str, Any]:
+        """The settings as plain JSON values."""
+        return {k: (v.value if isinstance(v, StrEnum) else v) for k, v in asdict(self).items()}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Settings:
+        """Settings from JSON values; unknown names and bad values are errors."""
+        if not isinstance(data, Mapping):
+            raise SettingsError("settings must be an object of name: value")
+        known = {f.name for f in fields(cls)}
+        unknown = sorted(set(data) - known)
+        if unknown:
+            raise SettingsError(
+                f"unknown setting {unknown[0]!r}; the settings are {', '.join(sorted(known))}"
+            )
+        return cls(**dict(data))
+
+
+def _whole(settings: Settings, name: str, low: int, high: int) -> None:
+    value = getattr(settings, name)
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise SettingsError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
