@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Installs the project into .venv from the pinned lock files.
+#   scripts/install.sh          the app (engine, bots, web server)
+#   scripts/install.sh --dev    the app plus everything the checks need
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+python=${PYTHON:-python3}
+if ! "$python" -c 'import sys; sys.exit(sys.version_info < (3, 11))' 2>/dev/null; then
+  echo "ginrummy needs Python 3.11 or newer (found: $("$python" --version 2>&1))" >&2
+  exit 1
+fi
+if [ ! -x .venv/bin/python ]; then
+  "$python" -m venv .venv
+fi
+lock=requirements.lock
+[ "${1:-}" = "--dev" ] && lock=requirements-dev.lock
+.venv/bin/python -m pip install --quiet --disable-pip-version-check --require-hashes -r "$lock"
+.venv/bin/python -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
