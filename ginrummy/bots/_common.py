@@ -1,0 +1,212 @@
+"""Shared helpers for the bots: bitmask hands, deadwood look-ups and the public record.
+
+Every question about melds goes to :mod:`ginrummy.melds`; this module only
+adapts it to bitmasks and caches the answers (the bots ask about the same few
+hands many times in one decision).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from ginrummy import melds
+from ginrummy.cards import FULL_DECK, Bitmask, Card, CardSet
+from ginrummy.hand import (
+    Action,
+    DeclareBigGin,
+    Discard,
+    Discarded,
+    DrawPile,
+    DrawStock,
+    Knock,
+    Knocked,
+    PassUpcard,
+    PileDrawn,
+    PlayerView,
+    StockDrawn,
+    TakeUpcard,
+    UpcardPassed,
+    UpcardTaken,
+)
+
+__all__ = [
+    "ALL_CARDS",
+    "POINTS",
+    "PublicRecord",
+    "arrangements",
+    "bits",
+    "deadwood_of",
+    "decision_rng",
+    "discard_options",
+    "mask_of_cards",
+    "neighbours",
+    "read_record",
+]
+
+ALL_CARDS: Bitmask = (1 << 52) - 1
+POINTS: tuple[int, ...] = tuple(FULL_DECK[c].points for c in range(52))
+
+
+def mask_of_cards(cards: Iterable[int]) -> Bitmask:
+    """The bitmask of some distinct cards."""
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
+
+
+def bits(mask: Bitmask) -> list[int]:
+    """The card indices in ``mask``, lowest first."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+@lru_cache(maxsize=1 << 18)
+def deadwood_of(mask: Bitmask, ace_high: bool) -> int:
+    """The least deadwood count of the cards in ``mask`` (0 to 11 cards)."""
+    return melds.deadwood(CardSet.from_mask(mask), ace_high=ace_high)
+
+
+def discard_options(mask: Bitmask, locked: int | None, ace_high: bool) -> dict[int, int]:
+    """For an 11-card hand: each card that may be thrown and the deadwood left."""
+    return {c: deadwood_of(mask & ~(1 << c), ace_high) for c in bits(mask) if c != locked}
+
+
+def arrangements(mask: Bitmask, ace_high: bool) -> list[melds.Arrangement]:
+    """The least-deadwood arrangements of ten kept cards (the knocker's choices)."""
+    return melds.all_best_arrangements(CardSet.from_mask(mask), ace_high=ace_high)
+
+
+def decision_rng(seed: int, view: PlayerView) -> random.Random:
+    """A random source fixed by the seed and the view, so a decision is repeatable.
+
+    A bot may be created afresh for every decision (as the web app does) or
+    kept for a whole match (as the arena does): both give the same action.
+    """
+    hand = mask_of_cards(view.hand)
+    return random.Random(f"{seed}/{view.player}/{len(view.events)}/{hand}/{view.phase.value}")
+
+
+_NEIGHBOURS: list[tuple[int, ...]] = []
+for _c in range(52):
+    _rank, _suit = _c % 13, _c // 13
+    _near = [s * 13 + _rank for s in range(4) if s != _suit]
+    _near += [_suit * 13 + r for r in (_rank - 2, _rank - 1, _rank + 1, _rank + 2) if 0 <= r < 13]
+    _NEIGHBOURS.append(tuple(_near))
+
+
+def neighbours(card: int) -> tuple[int, ...]:
+    """The cards that can share a meld with ``card``: same rank, or same suit within two."""
+    return _NEIGHBOURS[card]
+
+
+@dataclass(slots=True)
+class PublicRecord:
+    """What a player can work out from the public log of the hand.
+
+    ``opp_took`` are the cards the other player drew from the pile, ``opp_threw``
+    the cards they discarded, ``opp_passed`` the pile cards they declined
+    (passing the upcard, or drawing from the stock with that card on top).
+    """
+
+    opp_took: list[int]
+    opp_threw: list[int]
+    opp_passed: list[int]
+    my_turns: int
+    opp_turns: int
+    pile_mask: Bitmask
+
+
+def read_record(view: PlayerView) -> PublicRecord:
+    """Walk the event log once and collect what the other player did."""
+    me = view.player
+    took: list[int] = []
+    threw: list[int] = []
+    passed: list[int] = []
+    my_turns = 0
+    opp_turns = 0
+    top: int | None = None
+    for e in view.events:
+        if isinstance(e, UpcardPassed):
+            if e.player != me and top is not None:
+                passed.append(top)
+        elif isinstance(e, UpcardTaken):
+            if e.player == me:
+                my_turns += 1
+            else:
+                took.append(e.card)
+                opp_turns += 1
+            top = None
+        elif isinstance(e, StockDrawn):
+            if e.player == me:
+                my_turns += 1
+            else:
+                opp_turns += 1
+                if top is not None:
+                    passed.append(top)
+        elif isinstance(e, PileDrawn):
+            if e.player == me:
+                my_turns += 1
+            else:
+                opp_turns += 1
+                took.append(e.card)
+        elif isinstance(e, Discarded):
+            top = e.card
+            if e.player != me:
+                threw.append(e.card)
+        elif isinstance(e, Knocked):
+            pass
+        else:  # Dealt, BigGinDeclared
+            upcard = getattr(e, "upcard", None)
+            if upcard is not None:
+                top = int(upcard)
+    return PublicRecord(
+        opp_took=took,
+        opp_threw=threw,
+        opp_passed=passed,
+        my_turns=my_turns,
+        opp_turns=opp_turns,
+        pile_mask=mask_of_cards(view.pile),
+    )
+
+
+def big_gin_action(view: PlayerView) -> Action | None:
+    """The big-gin declaration when it is legal (it always beats a plain gin)."""
+    for a in view.legal_actions:
+        if isinstance(a, DeclareBigGin):
+            return a
+    return None
+
+
+def take_or_draw(view: PlayerView, take: bool) -> Action:
+    """The legal draw action that takes the pile card (or the upcard) or not."""
+    if take:
+        for a in view.legal_actions:
+            if isinstance(a, (TakeUpcard, DrawPile)):
+                return a
+    for a in view.legal_actions:
+        if isinstance(a, (PassUpcard, DrawStock)):
+            return a
+    return view.legal_actions[0]
+
+
+def knock_cards(view: PlayerView) -> set[int]:
+    """The cards whose throw may be a knock now."""
+    return {int(a.card) for a in view.legal_actions if isinstance(a, Knock)}
+
+
+def discard_cards(view: PlayerView) -> list[int]:
+    """The cards that may be thrown now."""
+    return [int(a.card) for a in view.legal_actions if isinstance(a, Discard)]
+
+
+def card(c: int) -> Card:
+    """The :class:`Card` of an index."""
+    return FULL_DECK[c]
