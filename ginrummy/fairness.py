@@ -1,0 +1,94 @@
+"""A deal neither side chooses alone: commit, contribute, reveal, verify.
+
+Before a hand the server picks a secret *server seed* and shows its SHA-256
+(the commitment). The player's browser then sends a *client seed*. The deck
+order is derived from both, and the hand number, by a Fisher-Yates shuffle
+whose swaps come from HMAC-SHA256 keyed with the server seed. When the hand
+ends the server seed is revealed, and anybody can check the commitment and the
+deck with the standard library alone (``docs/FAIRNESS.md`` has the few lines).
+
+>>> seed = bytes(range(32)).hex()
+>>> deck = fair_deck(seed, "my-browser-seed", 1)
+>>> len(set(deck)), str(deck[0])
+(52, 'KH')
+>>> verify_deal(commitment(seed), seed, "my-browser-seed", 1, deck)
+[]
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+from collections.abc import Sequence
+
+from ginrummy.cards import FULL_DECK, Card
+
+__all__ = ["SEED_BYTES", "commitment", "fair_deck", "verify_deal"]
+
+SEED_BYTES = 32
+"""Length of a server seed in bytes (64 hex digits)."""
+
+MAX_CLIENT_SEED = 200
+"""The longest client seed accepted, in characters."""
+
+
+def _seed_bytes(server_seed: str) -> bytes:
+    try:
+        raw = bytes.fromhex(server_seed)
+    except ValueError:
+        raise ValueError("a server seed is written as hexadecimal digits") from None
+    if len(raw) != SEED_BYTES:
+        raise ValueError(f"a server seed is {SEED_BYTES} bytes ({2 * SEED_BYTES} hex digits)")
+    return raw
+
+
+def _check_client_seed(client_seed: str) -> None:
+    if not client_seed or len(client_seed) > MAX_CLIENT_SEED or not client_seed.isprintable():
+        raise ValueError(f"a client seed is 1 to {MAX_CLIENT_SEED} printable characters")
+
+
+def commitment(server_seed: str) -> str:
+    """The SHA-256 of the server seed's bytes, in hex: what is shown before the deal."""
+    return hashlib.sha256(_seed_bytes(server_seed)).hexdigest()
+
+
+def fair_deck(server_seed: str, client_seed: str, nonce: int) -> tuple[Card, ...]:
+    """The deck order for hand ``nonce`` from both seeds (see the module docstring).
+
+    The shuffle starts from the cards in index order (clubs, diamonds, hearts,
+    spades; ace to king) and for i = 51 down to 1 swaps card i with card j,
+    where j is the HMAC-SHA256 (key: server seed bytes; message: the UTF-8 of
+    ``f"{client_seed}:{nonce}:{i}"``), read as a big-endian number, modulo i + 1.
+    """
+    key = _seed_bytes(server_seed)
+    _check_client_seed(client_seed)
+    cards = list(FULL_DECK)
+    for i in range(51, 0, -1):
+        digest = hmac.new(key, f"{client_seed}:{nonce}:{i}".encode(), hashlib.sha256).digest()
+        j = int.from_bytes(digest, "big") % (i + 1)
+        cards[i], cards[j] = cards[j], cards[i]
+    return tuple(cards)
+
+
+def verify_deal(
+    shown_commitment: str,
+    server_seed: str,
+    client_seed: str,
+    nonce: int,
+    deck: Sequence[int],
+) -> list[str]:
+    """What is wrong with a revealed deal; an empty list when it checks out."""
+    problems = []
+    try:
+        if commitment(server_seed) != shown_commitment.lower():
+            problems.append("the revealed server seed does not match the commitment")
+        expected = fair_deck(server_seed, client_seed, nonce)
+    except ValueError as e:
+        return [str(e)]
+    if tuple(deck) != expected:
+        first = next(
+            (i for i, (a, b) in enumerate(zip(deck, expected, strict=False)) if a != b),
+            min(len(deck), 52),
+        )
+        problems.append(f"the deck differs from the derived order at position {first + 1}")
+    return problems
