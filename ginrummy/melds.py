@@ -8,14 +8,32 @@ all call these functions, so there is one answer to "what is this hand worth".
 >>> a = best_arrangement(parse_cards("AS 2S 3S 7H 7D 7C KD 9C"))
 >>> [format_cards(m) for m in a.melds], format_cards(a.deadwood), a.deadwood_points
 (['7C 7D 7H', 'AS 2S 3S'], '9C KD', 19)
+
+How it is fast: runs never cross suits, so per-suit tables built at import
+(:mod:`ginrummy._tables`, one entry per 13-bit suit mask) give each suit's
+least deadwood with runs alone. Only sets tie the suits together, and a hand of
+eleven cards has at most three ranks with three or more cards; the engine
+tries each choice of sets on those ranks (none, the four-set, a three-set) and
+asks the tables about what is left. A rank whose cards can't be in any run
+always goes whole into its set, so most hands need no search at all.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
+from itertools import product
 
+from ginrummy._tables import (
+    DEAD_HIGH,
+    DEAD_LOW,
+    DISCARD_HIGH,
+    DISCARD_LOW,
+    POINTS,
+    RUNNABLE_HIGH,
+    RUNNABLE_LOW,
+)
 from ginrummy.cards import FULL_DECK, Bitmask, Card, CardSet, format_cards
 
 __all__ = [
@@ -28,10 +46,12 @@ __all__ = [
     "best_layoff",
     "deadwood",
     "deadwood_after_discard",
+    "deadwood_after_discard_mask",
+    "deadwood_mask",
     "is_meld",
     "knock_options",
-    "melds_in",
     "mask_of",
+    "melds_in",
 ]
 
 Meld = tuple[Card, ...]
@@ -39,6 +59,8 @@ Meld = tuple[Card, ...]
 
 _SUIT_MASK = 0x1FFF
 _POINTS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+_RANK_ROW = 1 | 1 << 13 | 1 << 26 | 1 << 39
+"""The four cards of the ace; shift left by a rank for that rank's four."""
 
 
 def mask_of(cards: CardSet | Iterable[int]) -> Bitmask:
@@ -57,12 +79,12 @@ def mask_of(cards: CardSet | Iterable[int]) -> Bitmask:
 
 
 def _mask_points(mask: Bitmask) -> int:
-    total = 0
-    while mask:
-        low = mask & -mask
-        total += _POINTS[(low.bit_length() - 1) % 13]
-        mask ^= low
-    return total
+    return (
+        POINTS[mask & _SUIT_MASK]
+        + POINTS[mask >> 13 & _SUIT_MASK]
+        + POINTS[mask >> 26 & _SUIT_MASK]
+        + POINTS[mask >> 39]
+    )
 
 
 def _cards(mask: Bitmask) -> tuple[Card, ...]:
@@ -74,6 +96,7 @@ def _cards(mask: Bitmask) -> tuple[Card, ...]:
     return tuple(out)
 
 
+@cache
 def _meld_cards(mask: Bitmask) -> Meld:
     """A meld's cards in play order: a run low to high (ace high last), a set by suit."""
     cards = _cards(mask)
@@ -86,7 +109,7 @@ def _meld_cards(mask: Bitmask) -> Meld:
     return cards
 
 
-@lru_cache(maxsize=None)
+@cache
 def _suit_runs(bits: int, ace_high: bool) -> tuple[int, ...]:
     """All runs (as 13-bit rank masks) within one suit's 13-bit rank mask."""
     runs = []
@@ -112,7 +135,12 @@ def _suit_runs(bits: int, ace_high: bool) -> tuple[int, ...]:
 
 
 def melds_in(cards: CardSet | Iterable[int], *, ace_high: bool = False) -> list[Bitmask]:
-    """Every meld (run or set, as a bitmask) that can be made from ``cards``."""
+    """Every meld (run or set, as a bitmask) that can be made from ``cards``.
+
+    >>> from ginrummy import CardSet
+    >>> [format_cards(_cards(m)) for m in melds_in(CardSet.parse("5H 6H 7H 7C 7D"))]
+    ['5H 6H 7H', '7C 7D 7H']
+    """
     mask = mask_of(cards)
     return _melds(mask, ace_high)
 
@@ -147,6 +175,193 @@ def is_meld(cards: CardSet | Iterable[int], *, ace_high: bool = False) -> bool:
     return mask in _melds(mask, ace_high)
 
 
+# --- Deadwood: the table-driven search -------------------------------------
+
+
+def _triples(a: int, b: int, c: int, d: int) -> int:
+    """The ranks (a 13-bit mask) held in three or more of the four suit masks."""
+    return a & b & (c | d) | c & d & (a | b)
+
+
+def _set_choices(mask: Bitmask, ranks: int, runnable: Bitmask) -> list[list[Bitmask]]:
+    """For each rank in ``ranks``: the set choices worth trying, as card masks.
+
+    A choice is the cards put in that rank's set (0 for no set). The choices
+    left out can't be best (each leaves more deadwood than one tried):
+    leaving out of a three-set a card that can't be in a run (it is dead, the
+    four-set melds it), and no set at all on a four-card rank with at most one
+    card that can be in a run (three cards are dead, they make a set).
+    """
+    choices = []
+    while ranks:
+        low = ranks & -ranks
+        row = mask & _RANK_ROW * low
+        if row.bit_count() == 3:
+            choices.append([0, row])
+        else:
+            spare = row & runnable
+            options = [row, 0] if spare & (spare - 1) else [row]
+            while spare:
+                card = spare & -spare
+                options.append(row ^ card)
+                spare ^= card
+            choices.append(options)
+        ranks ^= low
+    return choices
+
+
+def _kept_after_sets(mask: Bitmask, choices: list[list[Bitmask]]) -> list[Bitmask]:
+    """The cards left for runs under each combination of set choices."""
+    kept = [mask ^ sets for sets in choices[0]]
+    for options in choices[1:]:
+        kept = [k ^ sets for k in kept for sets in options]
+    return kept
+
+
+def _deadwood_sets(mask: Bitmask, triples: int, ace_high: bool) -> int:
+    """The least deadwood of a hand holding three or four cards of the ``triples`` ranks.
+
+    A rank none of whose cards lies in any run goes whole into its set (any
+    other choice leaves its cards dead); the other ranks are searched.
+    """
+    if ace_high:
+        dead, runnable_of = DEAD_HIGH, RUNNABLE_HIGH
+    else:
+        dead, runnable_of = DEAD_LOW, RUNNABLE_LOW
+    ra = runnable_of[mask & _SUIT_MASK]
+    rb = runnable_of[mask >> 13 & _SUIT_MASK]
+    rc = runnable_of[mask >> 26 & _SUIT_MASK]
+    rd = runnable_of[mask >> 39]
+    searched = triples & (ra | rb | rc | rd)
+    # A whole set's cards are in no run: taking them out changes no suit's runs.
+    mask &= ~(_RANK_ROW * (triples ^ searched))
+    if not searched:
+        return (
+            dead[mask & _SUIT_MASK]
+            + dead[mask >> 13 & _SUIT_MASK]
+            + dead[mask >> 26 & _SUIT_MASK]
+            + dead[mask >> 39]
+        )
+    runnable = ra | rb << 13 | rc << 26 | rd << 39
+    kept = _kept_after_sets(mask, _set_choices(mask, searched, runnable))
+    return min(
+        [
+            dead[k & _SUIT_MASK] + dead[k >> 13 & _SUIT_MASK] + dead[k >> 26 & _SUIT_MASK]
+            + dead[k >> 39]
+            for k in kept
+        ]
+    )
+
+
+def deadwood_mask(mask: Bitmask, ace_high: bool = False) -> int:
+    """The least deadwood count of a hand given as a bitmask: the fast path for bots.
+
+    It trusts its input: a 52-bit mask of at most eleven cards.
+
+    >>> from ginrummy import CardSet
+    >>> deadwood_mask(CardSet.parse("AS 2S 3S 4S 5C 5D 5H KC KD 9H").mask)
+    29
+    """
+    a = mask & _SUIT_MASK
+    b = mask >> 13 & _SUIT_MASK
+    c = mask >> 26 & _SUIT_MASK
+    d = mask >> 39
+    triples = a & b & (c | d) | c & d & (a | b)
+    if triples:
+        return _deadwood_sets(mask, triples, ace_high)
+    dead = DEAD_HIGH if ace_high else DEAD_LOW
+    return dead[a] + dead[b] + dead[c] + dead[d]
+
+
+def _after_discard_sets(mask: Bitmask, searched: int, ace_high: bool) -> int:
+    """The least deadwood after the best discard, for 11 cards whose ``searched``
+    ranks hold three or four cards, some of which could be in runs.
+
+    As :func:`_deadwood_sets`, plus the best throw of what is left for runs.
+    A card of a four-set may also be thrown, for nothing: the ``DISCARD``
+    tables count that (see :mod:`ginrummy._tables`). With that open, a rank
+    none of whose cards lies in a run still goes whole into its set.
+    """
+    if ace_high:
+        dead, runnable_of, discard = DEAD_HIGH, RUNNABLE_HIGH, DISCARD_HIGH
+    else:
+        dead, runnable_of, discard = DEAD_LOW, RUNNABLE_LOW, DISCARD_LOW
+    row = mask & _RANK_ROW * searched
+    if row.bit_count() == 3:
+        # The common case: one rank of three, in a set or not.
+        kept: list[Bitmask] = [mask, mask ^ row]
+    else:
+        runnable = (
+            runnable_of[mask & _SUIT_MASK]
+            | runnable_of[mask >> 13 & _SUIT_MASK] << 13
+            | runnable_of[mask >> 26 & _SUIT_MASK] << 26
+            | runnable_of[mask >> 39] << 39
+        )
+        kept = _kept_after_sets(mask, _set_choices(mask, searched, runnable))
+    best = 1 << 10
+    for k in kept:
+        a = k & _SUIT_MASK
+        b = k >> 13 & _SUIT_MASK
+        c = k >> 26 & _SUIT_MASK
+        d = k >> 39
+        total = dead[a] + dead[b] + dead[c] + dead[d] + min(
+            discard[a], discard[b], discard[c], discard[d]
+        )
+        if total < best:
+            best = total
+    return best
+
+
+def _after_discard(mask: Bitmask, ace_high: bool) -> int:
+    # deadwood_after_discard repeats this body inline, for speed.
+    a = mask & _SUIT_MASK
+    b = mask >> 13 & _SUIT_MASK
+    c = mask >> 26 & _SUIT_MASK
+    d = mask >> 39
+    if ace_high:
+        dead, discard, runnable = DEAD_HIGH, DISCARD_HIGH, RUNNABLE_HIGH
+    else:
+        dead, discard, runnable = DEAD_LOW, DISCARD_LOW, RUNNABLE_LOW
+    triples = a & b & (c | d) | c & d & (a | b)
+    if triples:
+        searched = triples & (runnable[a] | runnable[b] | runnable[c] | runnable[d])
+        if searched:
+            mask &= ~(_RANK_ROW * (triples ^ searched))
+            return _after_discard_sets(mask, searched, ace_high)
+        # Each of these ranks goes whole into its set (see _deadwood_sets).
+        triples = ~triples
+        a &= triples
+        b &= triples
+        c &= triples
+        d &= triples
+    throw = discard[a]
+    other = discard[b]
+    if other < throw:
+        throw = other
+    other = discard[c]
+    if other < throw:
+        throw = other
+    other = discard[d]
+    if other < throw:
+        throw = other
+    return dead[a] + dead[b] + dead[c] + dead[d] + throw
+
+
+def deadwood_after_discard_mask(mask: Bitmask, ace_high: bool = False) -> int:
+    """For an 11-card bitmask: the least deadwood left after the best discard.
+
+    The fast path for bots; it trusts its input (exactly eleven cards).
+
+    >>> from ginrummy import CardSet
+    >>> deadwood_after_discard_mask(CardSet.parse("AS AD AH 2S 2D 2C 2H 3H 4S 4D 4C").mask)
+    0
+    """
+    return _after_discard(mask, ace_high)
+
+
+# --- Arrangements -----------------------------------------------------------
+
+
 @dataclass(frozen=True, slots=True)
 class Arrangement:
     """A hand laid out as melds and deadwood.
@@ -176,13 +391,17 @@ def _arrangement(meld_masks: Sequence[Bitmask], hand: Bitmask) -> Arrangement:
     ordered = sorted(meld_masks, key=lambda m: (m & -m, m))
     dead = hand & ~melded
     return Arrangement(
-        melds=tuple(_meld_cards(m) for m in ordered),
+        melds=tuple([_meld_cards(m) for m in ordered]),
         deadwood=_cards(dead),
         deadwood_points=_mask_points(dead),
     )
 
 
-def _tie_key(meld_masks: Sequence[Bitmask], hand: Bitmask) -> tuple[int, int, int, tuple[int, ...]]:
+_TieKey = tuple[int, int, int, tuple[int, ...]]
+
+
+def _tie_key(meld_masks: Sequence[Bitmask], hand: Bitmask) -> _TieKey:
+    """The documented order of equal arrangements (see :func:`best_arrangement`)."""
     melded = 0
     for m in meld_masks:
         melded |= m
@@ -208,6 +427,99 @@ def _all_arrangements(hand: Bitmask, ace_high: bool) -> list[list[Bitmask]]:
     return out
 
 
+@cache
+def _suit_layouts(bits: int, ace_high: bool) -> tuple[tuple[int, ...], ...]:
+    """Every way to lay one suit's cards out in runs that leaves the least deadwood.
+
+    Runs as 13-bit rank masks; one suit mask has few such layouts (a run of six
+    is one run or two runs of three), and there are only 8192 suit masks.
+    """
+    dead = (DEAD_HIGH if ace_high else DEAD_LOW)[bits]
+    runs = _suit_runs(bits, ace_high)
+    layouts: list[tuple[int, ...]] = []
+
+    def walk(start: int, free: int, chosen: tuple[int, ...]) -> None:
+        if POINTS[free] == dead:
+            layouts.append(chosen)
+            return
+        for i in range(start, len(runs)):
+            run = runs[i]
+            if run & free == run:
+                walk(i + 1, free & ~run, (*chosen, run))
+
+    walk(0, bits, ())
+    return tuple(layouts)
+
+
+def _best_meld_choices(hand: Bitmask, ace_high: bool) -> list[list[Bitmask]]:
+    """Every choice of disjoint melds that leaves the least deadwood count.
+
+    The same search as :func:`_deadwood_sets` (its pruned choices are all
+    strictly worse), then every least-deadwood layout of each suit's runs.
+    """
+    if ace_high:
+        dead, runnable_of = DEAD_HIGH, RUNNABLE_HIGH
+    else:
+        dead, runnable_of = DEAD_LOW, RUNNABLE_LOW
+    a = hand & _SUIT_MASK
+    b = hand >> 13 & _SUIT_MASK
+    c = hand >> 26 & _SUIT_MASK
+    d = hand >> 39
+    triples = _triples(a, b, c, d)
+    whole_sets: list[Bitmask] = []
+    mask = hand
+    kept = [hand]
+    if triples:
+        ra, rb, rc, rd = runnable_of[a], runnable_of[b], runnable_of[c], runnable_of[d]
+        searched = triples & (ra | rb | rc | rd)
+        fixed = triples ^ searched
+        while fixed:
+            low = fixed & -fixed
+            whole_sets.append(hand & _RANK_ROW * low)
+            fixed ^= low
+        mask = hand & ~(_RANK_ROW * (triples ^ searched))
+        if searched:
+            runnable = ra | rb << 13 | rc << 26 | rd << 39
+            kept = _kept_after_sets(mask, _set_choices(mask, searched, runnable))
+        else:
+            kept = [mask]
+    scored = [
+        (
+            dead[k & _SUIT_MASK]
+            + dead[k >> 13 & _SUIT_MASK]
+            + dead[k >> 26 & _SUIT_MASK]
+            + dead[k >> 39],
+            k,
+        )
+        for k in kept
+    ]
+    least = min(total for total, _ in scored)
+    choices = []
+    for total, rest in scored:
+        if total != least:
+            continue
+        sets = [*whole_sets]
+        taken = mask ^ rest
+        while taken:
+            low = taken & -taken
+            rank_row = _RANK_ROW << (low.bit_length() - 1) % 13
+            sets.append(taken & rank_row)
+            taken &= ~rank_row
+        layouts = [
+            _suit_layouts(rest >> 13 * suit & _SUIT_MASK, ace_high) for suit in range(4)
+        ]
+        if all(len(options) == 1 for options in layouts):
+            choices.append(
+                sets + [run << 13 * suit for suit in range(4) for run in layouts[suit][0]]
+            )
+            continue
+        for runs in product(*layouts):
+            choices.append(
+                sets + [run << 13 * suit for suit in range(4) for run in runs[suit]]
+            )
+    return choices
+
+
 def _check_size(hand: Bitmask, most: int = 11) -> None:
     if hand.bit_count() > most:
         raise ValueError(f"a hand has at most {most} cards, not {hand.bit_count()}")
@@ -218,26 +530,17 @@ def all_best_arrangements(
 ) -> list[Arrangement]:
     """Every arrangement with the least deadwood count, the preferred one first.
 
-    The knocker may choose among these (the choice matters for lay-offs).
+    The knocker may choose among these (the choice matters for lay-offs). They
+    come in the order of the tie-break rule of :func:`best_arrangement`.
+
+    >>> from ginrummy import CardSet
+    >>> [str(a) for a in all_best_arrangements(CardSet.parse("AS 2S 3S 4S 5S 6S"))]
+    ['[AS 2S 3S | 4S 5S 6S] deadwood - (0)', '[AS 2S 3S 4S 5S 6S] deadwood - (0)']
     """
     hand = mask_of(cards)
     _check_size(hand)
-    choices = _all_arrangements(hand, ace_high)
-    keyed = sorted((_tie_key(c, hand), c) for c in choices)
-    least = keyed[0][0][0]
-    seen: set[Bitmask] = set()
-    result = []
-    for key, chosen in keyed:
-        if key[0] != least:
-            break
-        # Two choices that meld the same cards differently are both kept; the
-        # same melds found twice are not.
-        ident = hash(tuple(sorted(chosen)))
-        if ident in seen:
-            continue
-        seen.add(ident)
-        result.append(_arrangement(chosen, hand))
-    return result
+    keyed = sorted((_tie_key(c, hand), c) for c in _best_meld_choices(hand, ace_high))
+    return [_arrangement(chosen, hand) for _, chosen in keyed]
 
 
 def best_arrangement(cards: CardSet | Iterable[int], *, ace_high: bool = False) -> Arrangement:
@@ -255,7 +558,15 @@ def best_arrangement(cards: CardSet | Iterable[int], *, ace_high: bool = False) 
     >>> best_arrangement(parse_cards("QS KS AS"), ace_high=True).deadwood_points
     0
     """
-    return all_best_arrangements(cards, ace_high=ace_high)[0]
+    hand = mask_of(cards)
+    _check_size(hand)
+    choices = _best_meld_choices(hand, ace_high)
+    chosen = choices[0] if len(choices) == 1 else min(choices, key=lambda c: _tie_key(c, hand))
+    return _arrangement(chosen, hand)
+
+
+def _mask_of_hand(hand: CardSet | Iterable[int]) -> Bitmask:
+    return hand.mask if type(hand) is CardSet else mask_of(hand)
 
 
 def deadwood(hand: CardSet | Iterable[int], *, ace_high: bool = False) -> int:
@@ -265,27 +576,25 @@ def deadwood(hand: CardSet | Iterable[int], *, ace_high: bool = False) -> int:
     >>> deadwood(CardSet.parse("AS 2S 3S 4S 5C 5D 5H KC KD 9H"))
     29
     """
-    mask = mask_of(hand)
-    _check_size(mask)
-    return _min_deadwood(mask, ace_high)
+    # deadwood_mask inlined: this is the engine's hottest call.
+    mask = hand.mask if type(hand) is CardSet else mask_of(hand)
+    a = mask & _SUIT_MASK
+    b = mask >> 13 & _SUIT_MASK
+    c = mask >> 26 & _SUIT_MASK
+    d = mask >> 39
+    if mask.bit_count() > 11:
+        _check_size(mask)
+    triples = a & b & (c | d) | c & d & (a | b)
+    if triples:
+        return _deadwood_sets(mask, triples, ace_high)
+    if ace_high:
+        return DEAD_HIGH[a] + DEAD_HIGH[b] + DEAD_HIGH[c] + DEAD_HIGH[d]
+    return DEAD_LOW[a] + DEAD_LOW[b] + DEAD_LOW[c] + DEAD_LOW[d]
 
 
-def _min_deadwood(hand: Bitmask, ace_high: bool) -> int:
-    melds = _melds(hand, ace_high)
-    best = _mask_points(hand)
-
-    def walk(start: int, free: Bitmask) -> None:
-        nonlocal best
-        pts = _mask_points(free)
-        if pts < best:
-            best = pts
-        for i in range(start, len(melds)):
-            m = melds[i]
-            if m & free == m:
-                walk(i + 1, free & ~m)
-
-    walk(0, hand)
-    return best
+def _eleven(mask: Bitmask) -> None:
+    if mask.bit_count() != 11:
+        raise ValueError(f"knock options are for an 11-card hand, not {mask.bit_count()} cards")
 
 
 def knock_options(hand: CardSet | Iterable[int], *, ace_high: bool = False) -> dict[Card, int]:
@@ -296,15 +605,67 @@ def knock_options(hand: CardSet | Iterable[int], *, ace_high: bool = False) -> d
     >>> min(opts.values()), [str(c) for c, d in opts.items() if d == 0]
     (0, ['3H'])
     """
-    mask = mask_of(hand)
-    if mask.bit_count() != 11:
-        raise ValueError(f"knock options are for an 11-card hand, not {mask.bit_count()} cards")
-    return {c: _min_deadwood(mask & ~(1 << c), ace_high) for c in _cards(mask)}
+    mask = _mask_of_hand(hand)
+    _eleven(mask)
+    a = mask & _SUIT_MASK
+    b = mask >> 13 & _SUIT_MASK
+    c = mask >> 26 & _SUIT_MASK
+    d = mask >> 39
+    if _triples(a, b, c, d):
+        return {card: deadwood_mask(mask ^ 1 << card, ace_high) for card in _cards(mask)}
+    # No rank has three cards: a discard changes only its own suit's runs.
+    dead = DEAD_HIGH if ace_high else DEAD_LOW
+    suits = (a, b, c, d)
+    total = dead[a] + dead[b] + dead[c] + dead[d]
+    options = {}
+    for card in _cards(mask):
+        bits = suits[card // 13]
+        options[card] = total - dead[bits] + dead[bits ^ 1 << card % 13]
+    return options
 
 
 def deadwood_after_discard(hand: CardSet | Iterable[int], *, ace_high: bool = False) -> int:
-    """For an 11-card hand: the least deadwood left after the best discard."""
-    return min(knock_options(hand, ace_high=ace_high).values())
+    """For an 11-card hand: the least deadwood left after the best discard.
+
+    >>> from ginrummy import CardSet
+    >>> deadwood_after_discard(CardSet.parse("AS AD AH 2S 2D 2C 2H 3H 4S 4D 4C"))
+    0
+    """
+    mask = hand.mask if type(hand) is CardSet else mask_of(hand)
+    if mask.bit_count() != 11:
+        _eleven(mask)
+    # The body of _after_discard again: the call would cost as much as the work.
+    a = mask & _SUIT_MASK
+    b = mask >> 13 & _SUIT_MASK
+    c = mask >> 26 & _SUIT_MASK
+    d = mask >> 39
+    if ace_high:
+        dead, discard, runnable = DEAD_HIGH, DISCARD_HIGH, RUNNABLE_HIGH
+    else:
+        dead, discard, runnable = DEAD_LOW, DISCARD_LOW, RUNNABLE_LOW
+    triples = a & b & (c | d) | c & d & (a | b)
+    if triples:
+        searched = triples & (runnable[a] | runnable[b] | runnable[c] | runnable[d])
+        if searched:
+            mask &= ~(_RANK_ROW * (triples ^ searched))
+            return _after_discard_sets(mask, searched, ace_high)
+        # Each of these ranks goes whole into its set (see _deadwood_sets).
+        triples = ~triples
+        a &= triples
+        b &= triples
+        c &= triples
+        d &= triples
+    throw = discard[a]
+    other = discard[b]
+    if other < throw:
+        throw = other
+    other = discard[c]
+    if other < throw:
+        throw = other
+    other = discard[d]
+    if other < throw:
+        throw = other
+    return dead[a] + dead[b] + dead[c] + dead[d] + throw
 
 
 @dataclass(frozen=True, slots=True)
