@@ -173,6 +173,8 @@ class DeclareBigGin:
 Action: TypeAlias = TakeUpcard | PassUpcard | DrawStock | DrawPile | Discard | Knock | DeclareBigGin
 """Everything a player can do."""
 
+_ACTION_TYPES = (TakeUpcard, PassUpcard, DrawStock, DrawPile, Discard, Knock, DeclareBigGin)
+
 _SIMPLE_ACTIONS: dict[str, Action] = {
     "take": TakeUpcard(),
     "pass": PassUpcard(),
@@ -321,7 +323,12 @@ class HandResult:
     """How a hand ended and what it scored, with both hands as laid down.
 
     For a dead hand nothing is revealed: the meld and card fields are empty.
-    ``points`` already include the Oklahoma spades double (``multiplier``).
+    For big gin ``knocker`` is the declarer, ``knocker_melds`` hold all eleven
+    cards, ``knock_card`` is ``None`` and there is no knocker deadwood. After
+    gin and big gin ``lay_offs`` is empty (nothing is laid off against gin).
+    ``lay_offs`` name the knocker's meld by its index in ``knocker_melds``.
+    ``points`` already include the Oklahoma spades double (``multiplier``);
+    only ``winner`` scores them.
     """
 
     kind: ResultKind
@@ -435,8 +442,11 @@ class Hand:
     @classmethod
     def deal(cls, deck: Sequence[int], *, dealer: int, settings: Settings | None = None) -> Hand:
         """A hand dealt from an explicit deck order of all 52 cards."""
+        # Checked before indexing: FULL_DECK[-1] would quietly read as KS.
+        if any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 52 for c in deck):
+            raise ValueError("a deck holds each of the 52 cards exactly once")
         cards = tuple(FULL_DECK[c] for c in deck)
-        if len(cards) != 52 or mask_of(cards) != (1 << 52) - 1:
+        if len(cards) != 52 or sum(1 << c for c in set(cards)) != (1 << 52) - 1:
             raise ValueError("a deck holds each of the 52 cards exactly once")
         if dealer not in (0, 1):
             raise ValueError(f"the dealer is player 0 or 1, not {dealer!r}")
@@ -530,9 +540,7 @@ class Hand:
         held = self._seats[self.to_act].cards
         if not held >> card & 1:
             return []
-        return all_best_arrangements(
-            _cards(held & ~(1 << card)), ace_high=self.settings.ace_high
-        )
+        return all_best_arrangements(_cards(held & ~(1 << card)), ace_high=self.settings.ace_high)
 
     def verify(self, action: Action, player: int | None = None) -> None:
         """Raise :class:`IllegalActionError` saying why ``action`` is not legal now."""
@@ -541,6 +549,8 @@ class Hand:
         assert self.to_act is not None
         if player is not None and player != self.to_act:
             raise IllegalActionError(f"it is player {self.to_act}'s turn, not player {player}'s")
+        if not isinstance(action, _ACTION_TYPES):
+            raise IllegalActionError(f"{action!r} is not an action")
         phase = self.phase
         if isinstance(action, (TakeUpcard, PassUpcard)):
             if phase is not Phase.UPCARD:
@@ -571,6 +581,8 @@ class Hand:
                 self._check_melds(held, action.melds)
             return
         card = action.card
+        if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 52:
+            raise IllegalActionError(f"{card!r} is not a card")
         if not held >> card & 1:
             raise IllegalActionError(f"{FULL_DECK[card]} is not in your hand")
         if card == self._locked:
@@ -774,7 +786,10 @@ class Hand:
         )
 
     def _check_melds(self, cards: int, melds: tuple[Meld, ...]) -> None:
-        wanted = sorted(mask_of(m) for m in melds)
+        try:
+            wanted = sorted(mask_of(m) for m in melds)
+        except (TypeError, ValueError) as e:
+            raise IllegalActionError(f"those melds are not cards of yours: {e}") from None
         for option in all_best_arrangements(_cards(cards), ace_high=self.settings.ace_high):
             if sorted(option.meld_masks) == wanted:
                 return
@@ -793,53 +808,56 @@ class Hand:
         return 2 if self.settings.spades_double and self.first_upcard.suit == 3 else 1
 
     def _score_knock(self, knocker: int, card: Card, laid: Arrangement) -> HandResult:
-        defender_cards = _cards(self._seats[1 - knocker].cards)
+        defender = 1 - knocker
+        defender_cards = _cards(self._seats[defender].cards)
         ace_high = self.settings.ace_high
         mult = self._multiplier()
-        common = {
-            "knocker": knocker,
-            "knock_card": card,
-            "knocker_melds": laid.melds,
-            "knocker_deadwood": laid.deadwood,
-            "knocker_points": laid.deadwood_points,
-            "multiplier": mult,
-        }
-        if laid.deadwood_points == 0:
+        knocker_points = laid.deadwood_points
+        if knocker_points == 0:
+            # Gin: the defender only lays out own melds (no lay-offs) and gin
+            # cannot be undercut, even by a defender with no deadwood either.
             own = best_arrangement(defender_cards, ace_high=ace_high)
             return HandResult(
                 kind=ResultKind.GIN,
                 winner=knocker,
                 points=(own.deadwood_points + self.settings.gin_bonus) * mult,
+                knocker=knocker,
+                knock_card=card,
+                knocker_melds=laid.melds,
+                knocker_deadwood=laid.deadwood,
+                knocker_points=0,
                 defender_melds=own.melds,
                 defender_deadwood=own.deadwood,
                 defender_points=own.deadwood_points,
-                **common,  # type: ignore[arg-type]
+                multiplier=mult,
             )
         answer = best_layoff(laid.melds, defender_cards, ace_high=ace_high)
-        defence = {
-            "defender_melds": answer.melds,
-            "lay_offs": answer.lay_offs,
-            "defender_deadwood": answer.deadwood,
-            "defender_points": answer.deadwood_points,
-        }
-        if answer.deadwood_points > laid.deadwood_points:
-            return HandResult(
-                kind=ResultKind.KNOCK,
-                winner=knocker,
-                points=(answer.deadwood_points - laid.deadwood_points) * mult,
-                **common,  # type: ignore[arg-type]
-                **defence,  # type: ignore[arg-type]
-            )
+        defender_points = answer.deadwood_points
+        if defender_points > knocker_points:
+            kind, winner = ResultKind.KNOCK, knocker
+            points = defender_points - knocker_points
+        else:
+            # A tie is an undercut too: it is worth exactly the bonus.
+            kind, winner = ResultKind.UNDERCUT, defender
+            points = knocker_points - defender_points + self.settings.undercut_bonus
         return HandResult(
-            kind=ResultKind.UNDERCUT,
-            winner=1 - knocker,
-            points=(laid.deadwood_points - answer.deadwood_points + self.settings.undercut_bonus)
-            * mult,
-            **common,  # type: ignore[arg-type]
-            **defence,  # type: ignore[arg-type]
+            kind=kind,
+            winner=winner,
+            points=points * mult,
+            knocker=knocker,
+            knock_card=card,
+            knocker_melds=laid.melds,
+            knocker_deadwood=laid.deadwood,
+            knocker_points=knocker_points,
+            defender_melds=answer.melds,
+            lay_offs=answer.lay_offs,
+            defender_deadwood=answer.deadwood,
+            defender_points=defender_points,
+            multiplier=mult,
         )
 
     def _score_big_gin(self, declarer: int, laid: Arrangement) -> HandResult:
+        # Like gin: no lay-offs, no undercut; the eleven cards are all melded.
         own = best_arrangement(
             _cards(self._seats[1 - declarer].cards), ace_high=self.settings.ace_high
         )
@@ -849,7 +867,10 @@ class Hand:
             winner=declarer,
             points=(own.deadwood_points + self.settings.big_gin_bonus) * mult,
             knocker=declarer,
+            knock_card=None,
             knocker_melds=laid.melds,
+            knocker_deadwood=(),
+            knocker_points=0,
             defender_melds=own.melds,
             defender_deadwood=own.deadwood,
             defender_points=own.deadwood_points,

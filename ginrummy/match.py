@@ -34,8 +34,11 @@ from ginrummy.settings import Settings, ShutoutRule
 __all__ = ["FinalScore", "Match", "ScoreEntry", "cut_for_deal"]
 
 GAME_BONUS = 100
+"""House rule "game bonus": added to the match winner's total at the end."""
 LINE_BONUS = 25
+"""House rule "line bonus": added at the end for each hand a player won."""
 SHUTOUT_PLUS = 100
+"""House rule "shutout, add 100": added to the winner when the loser never scored."""
 
 
 def cut_for_deal(rng: random.Random) -> int:
@@ -45,7 +48,13 @@ def cut_for_deal(rng: random.Random) -> int:
 
 @dataclass(frozen=True, slots=True)
 class ScoreEntry:
-    """One line of the score sheet: how a hand ended and the running totals."""
+    """One line of the score sheet: how a hand ended and the running totals.
+
+    It holds both hands as laid down (melds and deadwood), the lay-offs (each
+    names the knocker's meld by its index in ``knocker_melds``), both counts,
+    the result, the points (spades double included), who scored them and the
+    running totals after the hand. A dead hand's line shows no cards.
+    """
 
     number: int
     dealer: int
@@ -62,6 +71,8 @@ class ScoreEntry:
     defender_points: int
     multiplier: int
     totals: tuple[int, int]
+    knock_card: Card | None = None
+    """The card the knocker threw face down (``None`` for big gin and dead hands)."""
 
     @classmethod
     def from_result(
@@ -84,12 +95,16 @@ class ScoreEntry:
             defender_points=result.defender_points,
             multiplier=result.multiplier,
             totals=totals,
+            knock_card=result.knock_card,
         )
 
 
 @dataclass(frozen=True, slots=True)
 class FinalScore:
-    """The end of a match: the running totals, each end bonus, and the final totals."""
+    """The end of a match: the running totals, each end bonus, and the final totals.
+
+    ``totals`` = ``running`` + ``game_bonus`` + ``line_bonus`` + ``shutout_bonus``.
+    """
 
     winner: int
     running: tuple[int, int]
@@ -174,7 +189,15 @@ class Match:
         return self.hand.to_act
 
     def final_score(self) -> FinalScore | None:
-        """The end-of-match totals with the house-rule bonuses, once the match is over."""
+        """The end-of-match totals with the house-rule bonuses, once the match is over.
+
+        The bonuses, each only when its house rule is on: the game bonus (100)
+        to the match winner; the line bonus (25 for each hand won) to each
+        player; then the shutout, when the loser never scored (running score 0):
+        either the winner's total so far (running score plus the other
+        bonuses) is doubled, or 100 is added. Without house rules the final
+        totals are the running score. ``None`` while the match goes on.
+        """
         winner = self.winner
         if winner is None:
             return None
@@ -190,8 +213,9 @@ class Match:
                 if entry.winner is not None:
                     line[entry.winner] += LINE_BONUS
         before = [running[p] + game[p] + line[p] for p in (0, 1)]
-        loser_scored = any(e.winner == 1 - winner for e in self.sheet)
-        if s.shutout is not ShutoutRule.OFF and not loser_scored:
+        # "The loser never scored": the loser's running score is 0 (a hand won
+        # for 0 points, possible with a bonus set to 0, scores nothing).
+        if s.shutout is not ShutoutRule.OFF and running[1 - winner] == 0:
             shut[winner] = before[winner] if s.shutout is ShutoutRule.DOUBLE else SHUTOUT_PLUS
         return FinalScore(
             winner=winner,

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import Any
+from typing import Any, TypeGuard
 
 from ginrummy.cards import CardParseError, format_cards, parse_cards
 from ginrummy.hand import ActionParseError, Hand, HandResult, IllegalActionError, parse_action
@@ -46,6 +46,11 @@ MATCH_FORMAT = "ginrummy-match"
 
 class RecordError(ValueError):
     """A record that cannot be read or does not replay; the message says where."""
+
+
+def _is_player(value: object) -> TypeGuard[int]:
+    # JSON true/false must not pass for the players 1 and 0.
+    return type(value) is int and value in (0, 1)
 
 
 def _result_dict(result: HandResult | None) -> dict[str, Any] | None:
@@ -101,7 +106,8 @@ def _header(data: Any, kind: str) -> Settings:
         raise RecordError("a record is a JSON object")
     if data.get("format") != kind:
         raise RecordError(f"not a {kind} record (format is {data.get('format')!r})")
-    if data.get("version") != FORMAT_VERSION:
+    version = data.get("version")
+    if type(version) is not int or version != FORMAT_VERSION:
         raise RecordError(f"record version {data.get('version')!r} is not {FORMAT_VERSION}")
     try:
         return Settings.from_dict(data.get("settings", {}))
@@ -114,9 +120,9 @@ def _replay(body: Any, settings: Settings, where: str, dealer: int | None = None
         raise RecordError(f"{where}: a hand is a JSON object")
     if dealer is None:
         dealer = body.get("dealer")
-        if dealer not in (0, 1):
+        if not _is_player(dealer):
             raise RecordError(f"{where}: dealer must be 0 or 1")
-    elif body.get("dealer", dealer) != dealer:
+    elif "dealer" in body and (not _is_player(body["dealer"]) or body["dealer"] != dealer):
         raise RecordError(f"{where}: dealer should be {dealer} by the rules")
     deck_text, actions = body.get("deck"), body.get("actions", [])
     if not isinstance(deck_text, str) or not isinstance(actions, list):
@@ -152,7 +158,7 @@ def match_from_dict(data: Any) -> Match:
     settings = _header(data, MATCH_FORMAT)
     first = data.get("first_dealer")
     hands = data.get("hands")
-    if first not in (0, 1):
+    if not _is_player(first):
         raise RecordError("first_dealer must be 0 or 1")
     if not isinstance(hands, list) or not hands:
         raise RecordError("a match record has a list of at least one hand")
