@@ -67,6 +67,17 @@ def mask_of(cards: CardSet | Iterable[int]) -> Bitmask:
     """The bitmask of a CardSet or of any iterable of distinct cards."""
     if isinstance(cards, CardSet):
         return cards.mask
+    if not isinstance(cards, list | tuple):
+        cards = list(cards)
+    mask = 0
+    try:
+        for c in cards:
+            mask |= 1 << c
+    except (TypeError, ValueError):
+        mask = -1
+    if mask >= 0 and not mask >> 52 and mask.bit_count() == len(cards):
+        return mask
+    # Something is wrong: find the first bad card and name it.
     mask = 0
     for c in cards:
         if not 0 <= c < 52:
@@ -87,13 +98,19 @@ def _mask_points(mask: Bitmask) -> int:
     )
 
 
+@cache
+def _suit_cards(bits: int, shift: int) -> tuple[Card, ...]:
+    return tuple(FULL_DECK[shift + rank] for rank in range(13) if bits >> rank & 1)
+
+
 def _cards(mask: Bitmask) -> tuple[Card, ...]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(FULL_DECK[low.bit_length() - 1])
-        mask ^= low
-    return tuple(out)
+    """The cards of a mask in card order (each suit's tuple is cached)."""
+    out: tuple[Card, ...] = ()
+    for shift in (0, 13, 26, 39):
+        bits = mask >> shift & _SUIT_MASK
+        if bits:
+            out += _suit_cards(bits, shift)
+    return out
 
 
 @cache
@@ -388,13 +405,17 @@ def _arrangement(meld_masks: Sequence[Bitmask], hand: Bitmask) -> Arrangement:
     melded = 0
     for m in meld_masks:
         melded |= m
-    ordered = sorted(meld_masks, key=lambda m: (m & -m, m))
+    ordered = sorted(meld_masks, key=_lowest_card)  # melds are disjoint: no ties
     dead = hand & ~melded
     return Arrangement(
         melds=tuple([_meld_cards(m) for m in ordered]),
         deadwood=_cards(dead),
         deadwood_points=_mask_points(dead),
     )
+
+
+def _lowest_card(mask: Bitmask) -> int:
+    return mask & -mask
 
 
 _TieKey = tuple[int, int, int, tuple[int, ...]]
@@ -451,6 +472,14 @@ def _suit_layouts(bits: int, ace_high: bool) -> tuple[tuple[int, ...], ...]:
     return tuple(layouts)
 
 
+@cache
+def _suit_layouts_at(bits: int, shift: int, ace_high: bool) -> tuple[tuple[Bitmask, ...], ...]:
+    """:func:`_suit_layouts` as card masks of the suit at ``shift``."""
+    return tuple(
+        tuple(run << shift for run in layout) for layout in _suit_layouts(bits, ace_high)
+    )
+
+
 def _best_meld_choices(hand: Bitmask, ace_high: bool) -> list[list[Bitmask]]:
     """Every choice of disjoint melds that leaves the least deadwood count.
 
@@ -505,18 +534,15 @@ def _best_meld_choices(hand: Bitmask, ace_high: bool) -> list[list[Bitmask]]:
             rank_row = _RANK_ROW << (low.bit_length() - 1) % 13
             sets.append(taken & rank_row)
             taken &= ~rank_row
-        layouts = [
-            _suit_layouts(rest >> 13 * suit & _SUIT_MASK, ace_high) for suit in range(4)
-        ]
-        if all(len(options) == 1 for options in layouts):
-            choices.append(
-                sets + [run << 13 * suit for suit in range(4) for run in layouts[suit][0]]
-            )
+        la = _suit_layouts_at(rest & _SUIT_MASK, 0, ace_high)
+        lb = _suit_layouts_at(rest >> 13 & _SUIT_MASK, 13, ace_high)
+        lc = _suit_layouts_at(rest >> 26 & _SUIT_MASK, 26, ace_high)
+        ld = _suit_layouts_at(rest >> 39, 39, ace_high)
+        if len(la) == len(lb) == len(lc) == len(ld) == 1:
+            choices.append([*sets, *la[0], *lb[0], *lc[0], *ld[0]])
             continue
-        for runs in product(*layouts):
-            choices.append(
-                sets + [run << 13 * suit for suit in range(4) for run in runs[suit]]
-            )
+        for runs in product(la, lb, lc, ld):
+            choices.append(sets + [run for layout in runs for run in layout])
     return choices
 
 
@@ -560,6 +586,18 @@ def best_arrangement(cards: CardSet | Iterable[int], *, ace_high: bool = False) 
     """
     hand = mask_of(cards)
     _check_size(hand)
+    a = hand & _SUIT_MASK
+    b = hand >> 13 & _SUIT_MASK
+    c = hand >> 26 & _SUIT_MASK
+    d = hand >> 39
+    if not _triples(a, b, c, d):
+        # Most hands: no sets, and one best layout of each suit's runs.
+        la = _suit_layouts_at(a, 0, ace_high)
+        lb = _suit_layouts_at(b, 13, ace_high)
+        lc = _suit_layouts_at(c, 26, ace_high)
+        ld = _suit_layouts_at(d, 39, ace_high)
+        if len(la) == len(lb) == len(lc) == len(ld) == 1:
+            return _arrangement((*la[0], *lb[0], *lc[0], *ld[0]), hand)
     choices = _best_meld_choices(hand, ace_high)
     chosen = choices[0] if len(choices) == 1 else min(choices, key=lambda c: _tie_key(c, hand))
     return _arrangement(chosen, hand)
