@@ -669,7 +669,10 @@ def deadwood_after_discard(hand: CardSet | Iterable[int], *, ace_high: bool = Fa
     >>> deadwood_after_discard(CardSet.parse("AS AD AH 2S 2D 2C 2H 3H 4S 4D 4C"))
     0
     """
-    mask = hand.mask if type(hand) is CardSet else mask_of(hand)
+    try:
+        mask = hand.mask  # type: ignore[union-attr]
+    except AttributeError:
+        mask = mask_of(hand)
     if mask.bit_count() != 11:
         _eleven(mask)
     # The body of _after_discard again: the call would cost as much as the work.
@@ -677,12 +680,9 @@ def deadwood_after_discard(hand: CardSet | Iterable[int], *, ace_high: bool = Fa
     b = mask >> 13 & _SUIT_MASK
     c = mask >> 26 & _SUIT_MASK
     d = mask >> 39
-    if ace_high:
-        dead, discard, runnable = DEAD_HIGH, DISCARD_HIGH, RUNNABLE_HIGH
-    else:
-        dead, discard, runnable = DEAD_LOW, DISCARD_LOW, RUNNABLE_LOW
     triples = a & b & (c | d) | c & d & (a | b)
     if triples:
+        runnable = RUNNABLE_HIGH if ace_high else RUNNABLE_LOW
         searched = triples & (runnable[a] | runnable[b] | runnable[c] | runnable[d])
         if searched:
             mask &= ~(_RANK_ROW * (triples ^ searched))
@@ -693,6 +693,12 @@ def deadwood_after_discard(hand: CardSet | Iterable[int], *, ace_high: bool = Fa
         b &= triples
         c &= triples
         d &= triples
+    if ace_high:
+        dead = DEAD_HIGH
+        discard = DISCARD_HIGH
+    else:
+        dead = DEAD_LOW
+        discard = DISCARD_LOW
     throw = discard[a]
     other = discard[b]
     if other < throw:
