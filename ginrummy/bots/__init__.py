@@ -31,15 +31,16 @@ class UnknownBotError(ValueError):
 
 
 def _factories() -> dict[str, Callable[[int], Bot]]:
+    from ginrummy.bots.camper import CamperBot
+    from ginrummy.bots.hard import HardBot
     from ginrummy.bots.simple import SimpleBot
 
-    # Hard and camper play as Medium until their own modules land.
     return {
         "easy": EasyBot,
         "medium": MediumBot,
-        "hard": MediumBot,
+        "hard": HardBot,
         "simple": SimpleBot,
-        "camper": MediumBot,
+        "camper": CamperBot,
     }
 
 

@@ -1,0 +1,213 @@
+"""Reading the table: which cards are live, what the other hand holds, how safe a throw is.
+
+Everything here starts from a :class:`~ginrummy.hand.PlayerView` and the
+public record of the hand, so it knows exactly what a player at the table
+knows. The other player's hand is described by a probability per card:
+cards they took from the pile are certain; every card not yet seen gets a
+weight that their pickups raise and their passes and throws lower (a player
+who threw the 7♥ or let it go by is unlikely to collect the 6♥ and the 8♥).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ginrummy.bots._common import (
+    ALL_CARDS,
+    POINTS,
+    PublicRecord,
+    bits,
+    deadwood_of,
+    mask_of_cards,
+)
+from ginrummy.cards import Bitmask
+from ginrummy.hand import PlayerView
+
+__all__ = ["Reading", "danger", "lay_off_exposure", "read_table", "sample_opponent"]
+
+# How much one public act changes the weight of each card that could share a
+# meld with the card concerned: same rank, suit neighbour, suit neighbour but one.
+_TOOK = (2.2, 2.0, 1.4)
+_PASSED = (0.55, 0.6, 0.8)
+_THREW = (0.6, 0.7, 0.85)
+
+
+def _relation(a: int, b: int) -> int:
+    """0 same rank, 1 suit neighbour, 2 suit neighbour but one, -1 unrelated."""
+    if a % 13 == b % 13:
+        return 0 if a != b else -1
+    if a // 13 != b // 13:
+        return -1
+    gap = abs(a % 13 - b % 13)
+    return gap - 1 if gap <= 2 else -1
+
+
+@dataclass(slots=True)
+class Reading:
+    """What is known and believed about the cards at one point of a hand."""
+
+    mine: Bitmask
+    known_opp: Bitmask
+    """Cards the other player took from the pile and still holds."""
+    pile: Bitmask
+    unseen: Bitmask
+    """Cards in the other hand or the stock, nobody knows which."""
+    opp_unknown: int
+    """How many of the other player's cards are not known."""
+    p_opp: list[float]
+    """For each card, the chance it is in the other hand (1 for known cards)."""
+    stock_count: int
+    ace_high: bool
+
+    def p_live(self, card: int) -> float:
+        """The chance ``card`` is still to come from the stock."""
+        if not self.unseen >> card & 1:
+            return 0.0
+        return 1.0 - self.p_opp[card]
+
+
+def read_table(view: PlayerView, record: PublicRecord, *, infer: bool = True) -> Reading:
+    """Track every card seen and weigh the rest by the other player's acts.
+
+    With ``infer`` off every unseen card is equally likely to be in the other hand.
+    """
+    mine = mask_of_cards(view.hand)
+    known = mask_of_cards(view.opponent_pile_cards)
+    pile = record.pile_mask
+    unseen = ALL_CARDS & ~mine & ~known & ~pile
+    opp_unknown = max(0, view.opponent_card_count - known.bit_count())
+    weight = [0.0] * 52
+    cards = bits(unseen)
+    for c in cards:
+        weight[c] = 1.0
+    if infer:
+        for acts, factors in (
+            (record.opp_took, _TOOK),
+            (record.opp_passed, _PASSED),
+            (record.opp_threw, _THREW),
+        ):
+            for x in acts:
+                for c in cards:
+                    r = _relation(x, c)
+                    if r >= 0:
+                        weight[c] *= factors[r]
+    p = [0.0] * 52
+    for c in bits(known):
+        p[c] = 1.0
+    _spread(p, weight, cards, opp_unknown)
+    return Reading(
+        mine=mine,
+        known_opp=known,
+        pile=pile,
+        unseen=unseen,
+        opp_unknown=opp_unknown,
+        p_opp=p,
+        stock_count=view.stock_count,
+        ace_high=view.settings.ace_high,
+    )
+
+
+def _spread(p: list[float], weight: list[float], cards: list[int], count: int) -> None:
+    """Scale weights to probabilities summing to ``count``, none above 0.97."""
+    free = list(cards)
+    left = float(count)
+    for _ in range(4):
+        total = sum(weight[c] for c in free)
+        if total <= 0 or left <= 0:
+            break
+        capped = []
+        for c in free:
+            p[c] = weight[c] * left / total
+            if p[c] > 0.97:
+                capped.append(c)
+        if not capped:
+            return
+        for c in capped:
+            p[c] = 0.97
+            left -= 0.97
+            free.remove(c)
+
+
+def _has(reading: Reading, card: int) -> float:
+    """The chance the other hand holds ``card``."""
+    if not 0 <= card < 52:
+        return 0.0
+    return reading.p_opp[card]
+
+
+def danger(reading: Reading, card: int) -> float:
+    """The chance that throwing ``card`` gives the other hand a meld or a longer one."""
+    rank, suit = card % 13, card // 13
+    # A set: two of the three other cards of the rank.
+    others = [_has(reading, s * 13 + rank) for s in range(4) if s != suit]
+    a, b, c = others
+    p_set = a * b + a * c + b * c - 2 * a * b * c
+    miss = 1.0 - p_set
+    top = 13 if reading.ace_high else 12
+
+    def at(r: int) -> float:
+        if r == 13:
+            return _has(reading, suit * 13) if top == 13 else 0.0
+        return _has(reading, suit * 13 + r) if 0 <= r <= 12 else 0.0
+
+    for lo, hi in ((rank - 2, rank - 1), (rank - 1, rank + 1), (rank + 1, rank + 2)):
+        miss *= 1.0 - at(lo) * at(hi)
+    if rank == 0 and top == 13:
+        miss *= 1.0 - at(12) * at(11)
+    return 1.0 - miss
+
+
+def lay_off_exposure(reading: Reading, meld_masks: tuple[Bitmask, ...]) -> float:
+    """Expected points the other hand could lay off on these melds (one step out)."""
+    total = 0.0
+    taken = 0
+    for m in meld_masks:
+        cs = bits(m)
+        suits = {c // 13 for c in cs}
+        if len(suits) > 1:
+            if len(cs) == 3:
+                rank = cs[0] % 13
+                for s in range(4):
+                    c = s * 13 + rank
+                    if not m >> c & 1:
+                        total += _has(reading, c) * POINTS[c]
+                        taken |= 1 << c
+            continue
+        suit = cs[0] // 13
+        ranks = sorted(c % 13 for c in cs)
+        if 0 in ranks and 12 in ranks:
+            ranks = sorted(r or 13 for r in ranks)
+        for r in (ranks[0] - 1, ranks[-1] + 1):
+            if r < 0 or r > (13 if reading.ace_high else 12):
+                continue
+            c = suit * 13 + (0 if r == 13 else r)
+            if not taken >> c & 1:
+                total += _has(reading, c) * POINTS[c]
+                taken |= 1 << c
+    return total
+
+
+def sample_opponent(reading: Reading, rng: random.Random, extra: int = 0) -> Bitmask:
+    """One guess at the whole other hand, drawn from the card probabilities.
+
+    With ``extra`` > 0 the guess models a player who has been choosing: it
+    deals ``extra`` more cards and lets the hand throw away the ones that
+    help it least, so the hand is as tidy as a player's hand after some turns.
+    """
+    hand = reading.known_opp
+    pool = bits(reading.unseen)
+    weights = [reading.p_opp[c] + 1e-6 for c in pool]
+    need = min(len(pool), reading.opp_unknown + extra)
+    # Weighted sampling without replacement (Efraimidis-Spirakis keys).
+    keyed = sorted((rng.random() ** (1.0 / w), c) for c, w in zip(pool, weights, strict=True))
+    chosen = [c for _, c in keyed[len(keyed) - need :]] if need else []
+    for c in chosen[: reading.opp_unknown]:
+        hand |= 1 << c
+    # Each further card is drawn and the least useful unknown card thrown away.
+    for c in chosen[reading.opp_unknown :]:
+        hand |= 1 << c
+        free = bits(hand & ~reading.known_opp)
+        drop = min(free, key=lambda d: (deadwood_of(hand & ~(1 << d), reading.ace_high), -d))
+        hand &= ~(1 << drop)
+    return hand

@@ -1,0 +1,301 @@
+"""The Hard computer opponent: it plays the way the strategy guides teach.
+
+What it does, each part switchable for the ablation study (:class:`HardConfig`):
+
+- ``infer``: tracks every card it has seen and weighs every unseen card by
+  what the other player took, passed and threw (:mod:`ginrummy.bots._reading`).
+- ``safety``: judges how much each throw could help the other hand and pays
+  for a risky throw in its evaluation (so it throws next to their throws).
+- ``potential``: values pairs and near-runs by their live outs, so it keeps a
+  pair whose third card is unseen and drops it once the other two are dead.
+- ``upcard``: takes the upcard or a pile card when the hand it makes is worth
+  more than a draw from the stock is likely to be, not only when it melds.
+- ``search``: before knocking, deals the other hand many times over from
+  what it believes and plays out the lay-offs: it knocks when the undercut
+  risk is low enough for the stage of the hand and the match score.
+- ``layoff``: when it knocks, it lays its melds out the way that leaves the
+  fewest lay-off spots.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, fields, replace
+from functools import lru_cache
+
+from ginrummy import melds
+from ginrummy.bots._common import (
+    POINTS,
+    arrangements,
+    big_gin_action,
+    bits,
+    deadwood_of,
+    decision_rng,
+    discard_cards,
+    knock_cards,
+    mask_of_cards,
+    read_record,
+    take_or_draw,
+)
+from ginrummy.bots._reading import Reading, danger, lay_off_exposure, read_table, sample_opponent
+from ginrummy.cards import FULL_DECK, Bitmask, CardSet
+from ginrummy.hand import Action, Discard, Knock, Phase, PlayerView
+
+__all__ = ["HardBot", "HardConfig", "hard_variant", "potential"]
+
+
+@dataclass(frozen=True, slots=True)
+class HardConfig:
+    """Which of Hard's habits are on, and its tuning (the defaults are what the app plays)."""
+
+    infer: bool = True
+    safety: bool = True
+    potential: bool = True
+    upcard: bool = True
+    search: bool = True
+    layoff: bool = True
+    samples: int = 48
+    """Opponent hands dealt per knock decision."""
+    safety_weight: float = 6.0
+    potential_weight: float = 1.0
+    choosiness: float = 0.7
+    """Modelled cards the other player has chosen from, per turn they played."""
+    max_extra: int = 8
+    take_margin: float = 1.0
+    early_turns: int = 3
+    """In its first turns Hard knocks whenever the undercut risk is below ``early_risk``."""
+    early_risk: float = 0.35
+    late_risk: float = 0.2
+    late_deadwood: int = 10
+    """After the early turns Hard knocks only with this much deadwood or less."""
+    min_ev: float = 0.0
+    """How much better than the expected stock draw a pile card must make the hand."""
+
+
+def hard_variant(spec: str, seed: int) -> HardBot:
+    """Hard with some habits switched off, for the ablation study: ``"-infer,-search"``."""
+    config = HardConfig()
+    names = {f.name for f in fields(HardConfig)}
+    for part in filter(None, (p.strip() for p in spec.split(","))):
+        if part.startswith("-") and part[1:] in names:
+            config = replace(config, **{part[1:]: False})
+        elif "=" in part and part.split("=")[0] in names:
+            key, value = part.split("=", 1)
+            config = replace(config, **{key: type(getattr(config, key))(value)})
+        else:
+            raise ValueError(f"unknown Hard option {part!r}; the options are {sorted(names)}")
+    bot = HardBot(seed, config)
+    bot.name = f"hard:{spec}"
+    return bot
+
+
+@lru_cache(maxsize=1 << 16)
+def _deadwood_cards(hand: Bitmask, ace_high: bool) -> Bitmask:
+    arrangement = melds.best_arrangement(CardSet.from_mask(hand), ace_high=ace_high)
+    return mask_of_cards(arrangement.deadwood)
+
+
+def potential(reading: Reading, hand: Bitmask, horizon: float) -> float:
+    """Expected deadwood saved by the pairs and near-runs of ``hand`` over the coming draws.
+
+    A combination counts only through its live outs (cards that may still
+    come from the stock), so a pair whose other two cards are dead is worth nothing.
+    """
+    dead = _deadwood_cards(hand, reading.ace_high)
+    if not dead:
+        return 0.0
+    unseen = max(1, reading.unseen.bit_count())
+    total = 0.0
+    cards = bits(dead)
+    for i, x in enumerate(cards):
+        for y in cards[i + 1 :]:
+            gain = POINTS[x] + POINTS[y]
+            outs = 0.0
+            if x % 13 == y % 13:
+                for s in range(4):
+                    c = s * 13 + x % 13
+                    if c != x and c != y:
+                        outs += reading.p_live(c)
+            elif x // 13 == y // 13 and y - x <= 2:
+                if y - x == 1:
+                    if x % 13 > 0:
+                        outs += reading.p_live(x - 1)
+                    if y % 13 < 12:
+                        outs += reading.p_live(y + 1)
+                else:
+                    outs += reading.p_live(x + 1)
+            else:
+                continue
+            total += gain * outs
+        # A deadwood card that a single card would join to one of the melds.
+        for n in _one_gap(x, hand & ~dead):
+            total += POINTS[x] * reading.p_live(n) * 0.5
+    return total * min(1.0, horizon / unseen)
+
+
+def _one_gap(card: int, melded: Bitmask) -> list[int]:
+    """Cards that would join ``card`` to a run it is two ranks from."""
+    rank, out = card % 13, []
+    for step in (-1, 1):
+        far = rank + 2 * step
+        if 0 <= far <= 12 and melded >> (card + 2 * step) & 1:
+            out.append(card + step)
+    return out
+
+
+class HardBot:
+    """The strongest level: reads the table, throws safely, knocks by the odds."""
+
+    name = "hard"
+
+    def __init__(self, seed: int = 0, config: HardConfig | None = None) -> None:
+        self.seed = seed
+        self.config = config or HardConfig()
+
+    # -- evaluation --
+
+    def _horizon(self, reading: Reading) -> float:
+        """Roughly how many more draws this player gets."""
+        return max(1.0, min(10.0, (reading.stock_count - 2) / 2))
+
+    def _value(self, reading: Reading, hand: Bitmask) -> float:
+        """How bad a ten-card hand is: deadwood, less what its live combinations promise."""
+        value = float(deadwood_of(hand, reading.ace_high))
+        if self.config.potential:
+            value -= self.config.potential_weight * potential(reading, hand, self._horizon(reading))
+        return value
+
+    def _throw_cost(self, reading: Reading, card: int) -> float:
+        if not self.config.safety:
+            return 0.0
+        return self.config.safety_weight * danger(reading, card)
+
+    def _best_throw(self, reading: Reading, hand: Bitmask, choices: list[int]) -> tuple[int, float]:
+        best: tuple[float, int, int] | None = None
+        for c in choices:
+            score = self._value(reading, hand & ~(1 << c)) + self._throw_cost(reading, c)
+            key = (score, -POINTS[c], c)
+            if best is None or key < best:
+                best = key
+        assert best is not None
+        return best[2], best[0]
+
+    # -- decisions --
+
+    def choose(self, view: PlayerView) -> Action:
+        """One legal action for ``view``."""
+        record = read_record(view)
+        reading = read_table(view, record, infer=self.config.infer)
+        hand = reading.mine
+        if view.phase in (Phase.UPCARD, Phase.DRAW):
+            top = view.top_of_pile
+            if len(view.legal_actions) < 2 or top is None:
+                return take_or_draw(view, False)
+            return take_or_draw(view, self._wants(reading, hand, int(top)))
+        big = big_gin_action(view)
+        if big is not None:
+            return big
+        knocks = knock_cards(view)
+        if knocks:
+            action = self._knock(view, reading, record.my_turns, record.opp_turns, knocks)
+            if action is not None:
+                return action
+        choices = discard_cards(view)
+        card, _ = self._best_throw(reading, hand, choices)
+        return Discard(FULL_DECK[card])
+
+    def _wants(self, reading: Reading, hand: Bitmask, top: int) -> bool:
+        """Whether to take the pile card (or the upcard) rather than draw blind."""
+        ace_high = reading.ace_high
+        taken = hand | 1 << top
+        choices = bits(hand)
+        after = min(
+            self._value(reading, taken & ~(1 << d)) + self._throw_cost(reading, d) for d in choices
+        )
+        now_dead = deadwood_of(hand, ace_high)
+        melded = any(
+            deadwood_of(taken & ~(1 << d), ace_high)
+            < deadwood_of(taken & ~(1 << d) & ~(1 << top), ace_high) + POINTS[top]
+            and deadwood_of(taken & ~(1 << d), ace_high) < now_dead
+            for d in choices
+        )
+        if not self.config.upcard:
+            return melded
+        if melded:
+            return True
+        # Not a meld: take it only when it clearly beats a blind draw.
+        before = self._value(reading, hand)
+        return after < before - self.config.take_margin - 2.0
+
+    def _knock(
+        self, view: PlayerView, reading: Reading, my_turns: int, opp_turns: int, knocks: set[int]
+    ) -> Action | None:
+        ace_high = reading.ace_high
+        hand = reading.mine
+        left = {c: deadwood_of(hand & ~(1 << c), ace_high) for c in knocks}
+        least = min(left.values())
+        candidates = [c for c in knocks if left[c] == least]
+        if least == 0:
+            card = min(candidates, key=lambda c: (-POINTS[c], c))
+            return Knock(FULL_DECK[card])
+        rng = decision_rng(self.seed, view)
+        best: tuple[float, int, tuple[melds.Meld, ...], float] | None = None
+        for c in candidates:
+            kept = hand & ~(1 << c)
+            options = arrangements(kept, ace_high)
+            if self.config.layoff:
+                chosen = min(options, key=lambda a: lay_off_exposure(reading, a.meld_masks))
+            else:
+                chosen = options[0]
+            ev, undercut = self._knock_odds(reading, chosen, rng, opp_turns)
+            if best is None or ev > best[0]:
+                best = (ev, c, chosen.melds, undercut)
+        assert best is not None
+        ev, card, chosen_melds, undercut = best
+        if self._should_knock(view, reading, my_turns, least, ev, undercut):
+            return Knock(FULL_DECK[card], chosen_melds if self.config.layoff else None)
+        return None
+
+    def _knock_odds(
+        self, reading: Reading, arrangement: melds.Arrangement, rng: random.Random, opp_turns: int
+    ) -> tuple[float, float]:
+        """Expected points and undercut chance of knocking with ``arrangement``."""
+        mine = arrangement.deadwood_points
+        if not self.config.search:
+            return float(25 - mine), 0.0
+        bonus = 25
+        total = 0.0
+        undercuts = 0
+        n = self.config.samples
+        extra = min(self.config.max_extra, round(self.config.choosiness * opp_turns))
+        for _ in range(n):
+            opp = sample_opponent(reading, rng, extra)
+            answer = melds.best_layoff(
+                arrangement.melds, CardSet.from_mask(opp), ace_high=reading.ace_high
+            )
+            theirs = answer.deadwood_points
+            if theirs > mine:
+                total += theirs - mine
+            else:
+                undercuts += 1
+                total -= mine - theirs + bonus
+        return total / n, undercuts / n
+
+    def _should_knock(
+        self,
+        view: PlayerView,
+        reading: Reading,
+        my_turns: int,
+        deadwood: int,
+        ev: float,
+        undercut: float,
+    ) -> bool:
+        if not self.config.search:
+            return True
+        config = self.config
+        # Early, the other hand is young: knock. Later, only with the odds.
+        if my_turns <= config.early_turns:
+            return undercut < config.early_risk
+        if deadwood > config.late_deadwood:
+            return False
+        return undercut < config.late_risk and ev > config.min_ev

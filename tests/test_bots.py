@@ -1,0 +1,274 @@
+"""The computer opponents: legal play in every setting, nothing hidden, Hard's habits."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from ginrummy.bots import BOT_NAMES, UnknownBotError, make_bot
+from ginrummy.cards import FULL_DECK, Card, CardSet, parse_cards
+from ginrummy.hand import (
+    Action,
+    Discard,
+    DrawStock,
+    Hand,
+    Knock,
+    PassUpcard,
+    PlayerView,
+    StockDrawn,
+    TakeUpcard,
+)
+from ginrummy.melds import mask_of
+from ginrummy.settings import KnockMode, Settings
+
+
+def deck_for(non_dealer: str, dealer: str, upcard: str, stock: str = "") -> tuple[Card, ...]:
+    """A deck order that deals these hands, turns this upcard and starts the stock so."""
+    nd, de = parse_cards(non_dealer), parse_cards(dealer)
+    assert len(nd) == 10 and len(de) == 10
+    head = [c for pair in zip(nd, de, strict=True) for c in pair]
+    head += parse_cards(upcard) + parse_cards(stock)
+    rest = [c for c in FULL_DECK if c not in set(head)]
+    deck = tuple(head + rest)
+    assert len(set(deck)) == 52
+    return deck
+
+
+def play_out(hand: Hand, names: tuple[str, str], seed: int) -> None:
+    """Play a hand to its end, checking each bot's view and action on the way."""
+    bots = [make_bot(names[0], seed=seed), make_bot(names[1], seed=seed + 1)]
+    while not hand.is_over:
+        player = hand.to_act
+        assert player is not None
+        view = hand.view(player)
+        assert_nothing_hidden(hand, view)
+        action = bots[player].choose(view)
+        assert action in hand.legal_actions() or _is_chosen_knock(hand, action), (
+            names[player],
+            str(action),
+        )
+        hand.apply(action)
+
+
+def _is_chosen_knock(hand: Hand, action: Action) -> bool:
+    return isinstance(action, Knock) and action.melds is not None and hand.can(action)
+
+
+def assert_nothing_hidden(hand: Hand, view: PlayerView) -> None:
+    """No card of the other hand that the player has not seen appears in the view."""
+    other = 1 - view.player
+    shown = CardSet(view.opponent_pile_cards)
+    hidden = CardSet(hand.cards_of(other)) - shown
+    stock = CardSet(hand.deck[52 - hand.stock_count :])
+    secret = hidden | stock
+    assert view.opponent_hand is None
+    assert not CardSet(view.hand) & secret
+    assert not CardSet(view.pile) & secret
+    for event in view.events:
+        if isinstance(event, StockDrawn) and event.player == other:
+            assert event.card is None
+        for value in getattr(event, "__slots__", ()):
+            item = getattr(event, value)
+            if isinstance(item, Card):
+                assert item not in secret
+
+
+SETTINGS = [
+    Settings(),
+    Settings(knocking=KnockMode.OKLAHOMA),
+    Settings(knocking=KnockMode.GIN_ONLY),
+    Settings(ace_high=True, big_gin=True, undercut_bonus=10, gin_bonus=30),
+]
+
+
+def test_make_bot_knows_every_name_and_rejects_others() -> None:
+    for name in BOT_NAMES:
+        assert make_bot(name, seed=1).name == name
+    assert make_bot("HARD", seed=1).name == "hard"
+    with pytest.raises(UnknownBotError, match="the bots are easy, medium, hard"):
+        make_bot("grandmaster", seed=1)
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+@pytest.mark.parametrize("settings", SETTINGS, ids=["standard", "oklahoma", "gin_only", "house"])
+def test_every_bot_plays_legal_hands_in_every_setting(name: str, settings: Settings) -> None:
+    for seed in range(6):
+        hand = Hand.from_seed(seed, dealer=seed % 2, settings=settings)
+        play_out(hand, (name, "medium" if seed % 2 else "hard"), seed)
+        assert hand.result is not None
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("name", BOT_NAMES)
+@pytest.mark.parametrize("mode", list(KnockMode))
+def test_every_bot_plays_2000_random_hands_without_an_illegal_action(
+    name: str, mode: KnockMode
+) -> None:
+    rng = random.Random(f"{name}/{mode}")
+    for i in range(2000):
+        settings = Settings(knocking=mode, ace_high=i % 5 == 0, big_gin=i % 7 == 0)
+        hand = Hand.from_seed(rng.randrange(1 << 30), dealer=i % 2, settings=settings)
+        opponent = BOT_NAMES[i % len(BOT_NAMES)]
+        play_out(hand, (name, opponent) if i % 2 else (opponent, name), i)
+
+
+@pytest.mark.parametrize("name", BOT_NAMES)
+def test_same_view_and_seed_give_the_same_action(name: str) -> None:
+    kept = make_bot(name, seed=99)
+    for seed in range(6):
+        hand = Hand.from_seed(seed, dealer=0)
+        other = make_bot("medium", seed=0)
+        while not hand.is_over:
+            player = hand.to_act
+            assert player is not None
+            view = hand.view(player)
+            if player == 1:
+                action = kept.choose(view)
+                assert make_bot(name, seed=99).choose(view) == action
+                assert kept.choose(view) == action
+            else:
+                action = other.choose(view)
+            hand.apply(action)
+
+
+# --- Hard's habits -----------------------------------------------------------
+
+
+def test_hard_throws_an_unconnected_king_before_a_connected_four() -> None:
+    deck = deck_for(
+        "AS 2S 3S 7H 7D 7C 9S TS 4D 4C",
+        "5H 6D 8C JH QC 3D 2H 9D TC 6S",
+        "QD",
+        "KC",
+    )
+    hand = Hand.deal(deck, dealer=1)
+    hand.apply(PassUpcard())
+    hand.apply(PassUpcard())
+    hand.apply(DrawStock())
+    assert make_bot("hard", seed=1).choose(hand.view(0)) == Discard(Card.parse("KC"))
+
+
+def _showed_queen_hand() -> Hand:
+    # The dealer takes the Q♥ upcard: they show they collect queens (or hearts near it).
+    deck = deck_for(
+        "AS 2S 3S 4H 4D 4C 6C 7C 9D QS",
+        "QD 5S 9H 3H 2C 8D 5D TH JC AH",
+        "QH",
+        "KC",
+    )
+    hand = Hand.deal(deck, dealer=1)
+    hand.apply(PassUpcard())
+    hand.apply(TakeUpcard())
+    hand.apply(Discard(Card.parse("2C")))
+    hand.apply(DrawStock())
+    return hand
+
+
+def test_hard_does_not_throw_the_card_the_other_hand_showed_it_collects() -> None:
+    hand = _showed_queen_hand()
+    view = hand.view(0)
+    # The Q♠ and the K♣ leave the same deadwood; only one feeds the other player.
+    kept = {c: hand.knock_options()[c] for c in (Card.parse("QS"), Card.parse("KC"))}
+    assert kept[Card.parse("QS")] == kept[Card.parse("KC")]
+    assert make_bot("hard", seed=3).choose(view) == Discard(Card.parse("KC"))
+
+
+def _pair_hand(pile_nines: bool) -> Hand:
+    """The non-dealer holds 9♣ 9♦ and a lone 8♠; the other two nines are dead or unseen."""
+    upcard, thrown = ("9H", "9S") if pile_nines else ("QC", "KH")
+    deck = deck_for(
+        "AS 2S 3S 4H 4D 4C 9C 9D 8S JD",
+        f"{thrown} 6D JC JH 3D 2H TD TC 6S KD",
+        upcard,
+        "5H 7D 4S",
+    )
+    hand = Hand.deal(deck, dealer=1)
+    hand.apply(PassUpcard())
+    hand.apply(PassUpcard())
+    hand.apply(DrawStock())  # the 5♥
+    hand.apply(Discard(Card.parse("JD")))
+    hand.apply(DrawStock())  # the 7♦
+    hand.apply(Discard(Card.parse(thrown)))
+    hand.apply(DrawStock())  # the 4♠: the nines are now the worst deadwood
+    return hand
+
+
+def test_hard_keeps_a_pair_while_its_other_cards_are_unseen() -> None:
+    hand = _pair_hand(pile_nines=False)
+    action = make_bot("hard", seed=5).choose(hand.view(0))
+    assert action == Discard(Card.parse("8S"))
+
+
+def test_hard_drops_a_pair_once_both_other_cards_are_in_the_pile() -> None:
+    hand = _pair_hand(pile_nines=True)
+    view = hand.view(0)
+    assert {Card.parse("9H"), Card.parse("9S")} <= set(view.pile)
+    action = make_bot("hard", seed=5).choose(view)
+    assert action in (Discard(Card.parse("9C")), Discard(Card.parse("9D")))
+
+
+def test_hard_knocks_with_the_arrangement_that_leaves_fewest_lay_offs() -> None:
+    # 4♠-7♠ and three sevens can be laid down as [4♠ 5♠ 6♠ 7♠] [7♣ 7♦ 7♥]
+    # (open at 3♠ and 8♠) or as [4♠ 5♠ 6♠] [7♣ 7♦ 7♥ 7♠] (open at 3♠ only).
+    deck = deck_for(
+        "4S 5S 6S 7S 7C 7D KH AC AD 2H",
+        "5H 6D JC JH 3D 9H TD TC QS KD",
+        "7H",
+    )
+    hand = Hand.deal(deck, dealer=1)
+    hand.apply(TakeUpcard())
+    action = make_bot("hard", seed=2).choose(hand.view(0))
+    assert isinstance(action, Knock)
+    assert action.card == Card.parse("KH")
+    assert action.melds is not None
+    masks = sorted(mask_of(m) for m in action.melds)
+    proof = sorted([mask_of(parse_cards("4S 5S 6S")), mask_of(parse_cards("7C 7D 7H 7S"))])
+    assert masks == proof
+
+
+def test_hard_prefers_the_upcard_that_makes_a_meld() -> None:
+    deck = deck_for(
+        "8H 9H AS 2D 5C JS QD KC 3H 6S",
+        "5H 6D JC JH 3D 9S TD TC QS KD",
+        "TH",
+    )
+    hand = Hand.deal(deck, dealer=1)
+    assert make_bot("hard", seed=2).choose(hand.view(0)) == TakeUpcard()
+
+
+def test_easy_does_not_knock_with_eight_deadwood_early_in_the_hand() -> None:
+    # After taking the 3♠ the non-dealer may knock with 8 deadwood on its first turn.
+    deck = deck_for(
+        "AS 2S 4H 4D 4C 9C TC JC 8D KH",
+        "5H 6D JD JH 3D 9H TD 7C QS KD",
+        "3S",
+    )
+    hand = Hand.deal(deck, dealer=1)
+    hand.apply(TakeUpcard())
+    knocks = [a for a in hand.legal_actions() if isinstance(a, Knock)]
+    assert min(hand.knock_options()[a.card] for a in knocks) == 8
+    action = make_bot("easy", seed=4).choose(hand.view(0))
+    assert isinstance(action, Discard)
+    assert make_bot("medium", seed=4).choose(hand.view(0)) == Knock(Card.parse("KH"))
+
+
+def test_hard_decides_fast_enough_for_the_app() -> None:
+    import time
+
+    times = []
+    for seed in range(10):
+        hand = Hand.from_seed(seed, dealer=seed % 2)
+        bots = [make_bot("hard", seed=seed), make_bot("camper", seed=seed)]
+        while not hand.is_over:
+            player = hand.to_act
+            assert player is not None
+            view = hand.view(player)
+            start = time.perf_counter()
+            action = bots[player].choose(view)
+            if player == 0:
+                times.append(time.perf_counter() - start)
+            hand.apply(action)
+    times.sort()
+    assert times[len(times) // 2] < 0.05
+    assert times[-1] < 3.0
