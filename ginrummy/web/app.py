@@ -1,0 +1,257 @@
+"""The ASGI app: the page, its static files and the JSON API.
+
+Routes stay thin: they parse the input schema, call :mod:`ginrummy.web.game`
+and answer with an output schema. Every error is JSON of one shape,
+``{"error": {"code": ..., "message": ...}}``, with a 4xx status for anything
+the client got wrong.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Any
+
+from fastapi import Depends, FastAPI, Request
+from fastapi.exceptions import RequestValidationError
+from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi.staticfiles import StaticFiles
+from starlette.exceptions import HTTPException as StarletteHTTPException
+from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
+
+from ginrummy.cards import Card, CardParseError, parse_card, parse_cards
+from ginrummy.hand import (
+    Action,
+    DeclareBigGin,
+    Discard,
+    DrawPile,
+    DrawStock,
+    Knock,
+    PassUpcard,
+    TakeUpcard,
+)
+from ginrummy.settings import Settings, SettingsError
+from ginrummy.web import game
+from ginrummy.web.game import YOU, DeckSource, GameError
+from ginrummy.web.present import SETTING_OPTIONS, match_out, summary_out
+from ginrummy.web.schemas import (
+    ActionIn,
+    ErrorOut,
+    MatchOut,
+    MatchSummaryOut,
+    NewMatchIn,
+    SettingOptionOut,
+    VersionIn,
+)
+from ginrummy.web.storage import MatchStore, StorageError
+
+__all__ = ["STATIC_DIR", "ClientError", "create_app"]
+
+STATIC_DIR = Path(__file__).parent / "static"
+"""The page's HTML, CSS and JavaScript."""
+
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+
+
+class ClientError(ValueError):
+    """A request that cannot be understood: a bad card name, a missing card."""
+
+    def __init__(self, message: str, code: str = "bad_request", status: int = 422) -> None:
+        super().__init__(message)
+        self.code = code
+        self.status = status
+
+
+def _error(status: int, code: str, message: str) -> JSONResponse:
+    body = ErrorOut.model_validate({"error": {"code": code, "message": message}})
+    return JSONResponse(body.model_dump(), status_code=status)
+
+
+def _card(text: str | None, verb: str) -> Card:
+    if text is None:
+        raise ClientError(f"say which card to {verb}", "missing_card")
+    try:
+        return parse_card(text)
+    except CardParseError as e:
+        raise ClientError(str(e), "bad_card") from None
+
+
+def parse_move(body: ActionIn) -> Action | None:
+    """The engine action a request asks for (``None``: knock with the best card)."""
+    kind = body.action
+    if kind in ("take", "pass", "stock", "pile", "big_gin") and body.card is not None:
+        raise ClientError(f"{kind} takes no card", "unexpected_card")
+    if kind == "take":
+        return TakeUpcard()
+    if kind == "pass":
+        return PassUpcard()
+    if kind == "stock":
+        return DrawStock()
+    if kind == "pile":
+        return DrawPile()
+    if kind == "big_gin":
+        return DeclareBigGin()
+    if kind == "discard":
+        return Discard(_card(body.card, "throw"))
+    return None if body.card is None else Knock(_card(body.card, "knock with"))
+
+
+class _Guard(BaseHTTPMiddleware):
+    """Security headers on every response; no state change from another site."""
+
+    async def dispatch(self, request: Request, call_next: RequestResponseEndpoint) -> Response:
+        if request.method not in ("GET", "HEAD", "OPTIONS"):
+            site = request.headers.get("sec-fetch-site")
+            origin = request.headers.get("origin")
+            host = request.headers.get("host", "")
+            cross = site == "cross-site" or (
+                origin is not None and origin.split("://", 1)[-1] != host
+            )
+            if cross:
+                return _error(403, "cross_site", "requests from other sites are refused")
+        response = await call_next(request)
+        response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "same-origin"
+        if request.url.path.startswith("/api/"):
+            response.headers["Cache-Control"] = "no-store"
+        else:
+            response.headers["Cache-Control"] = "no-cache"
+        return response
+
+
+def _get_store(request: Request) -> MatchStore:
+    store: MatchStore = request.app.state.store
+    return store
+
+
+Store = Annotated[MatchStore, Depends(_get_store)]
+"""The app's match store, as a route parameter."""
+
+
+def create_app(store: MatchStore, decks: DeckSource | None = None) -> FastAPI:
+    """The web app over ``store``; ``decks`` fixes deck orders in test mode."""
+    source = decks or DeckSource()
+    app = FastAPI(
+        title="Gin Rummy",
+        summary="Play Gin Rummy against the computer",
+        docs_url="/api/docs",
+        redoc_url=None,
+        openapi_url="/api/openapi.json",
+    )
+    app.add_middleware(_Guard)
+    app.state.store = store
+    app.state.decks = source
+
+    @app.exception_handler(GameError)
+    async def game_error(request: Request, exc: GameError) -> JSONResponse:
+        return _error(exc.status, exc.code, str(exc))
+
+    @app.exception_handler(ClientError)
+    async def client_error(request: Request, exc: ClientError) -> JSONResponse:
+        return _error(exc.status, exc.code, str(exc))
+
+    @app.exception_handler(SettingsError)
+    async def settings_error(request: Request, exc: SettingsError) -> JSONResponse:
+        return _error(422, "bad_settings", str(exc))
+
+    @app.exception_handler(StorageError)
+    async def storage_error(request: Request, exc: StorageError) -> JSONResponse:
+        return _error(503, "storage", str(exc))
+
+    @app.exception_handler(RequestValidationError)
+    async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
+        problems = []
+        for err in exc.errors():
+            where = ".".join(str(p) for p in err.get("loc", ()) if p != "body")
+            problems.append(f"{where}: {err.get('msg', 'invalid')}" if where else err["msg"])
+        return _error(422, "bad_request", "; ".join(problems) or "the request is not valid")
+
+    @app.exception_handler(StarletteHTTPException)
+    async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
+        code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
+        message = "no such page" if exc.status_code == 404 else str(exc.detail)
+        return _error(exc.status_code, code, message)
+
+    errors: dict[int | str, dict[str, Any]] = {
+        404: {"model": ErrorOut},
+        409: {"model": ErrorOut},
+        422: {"model": ErrorOut},
+    }
+
+    @app.get("/api/settings", response_model=list[SettingOptionOut])
+    def settings_form() -> list[SettingOptionOut]:
+        """Every setting and house rule, with what each changes."""
+        return list(SETTING_OPTIONS)
+
+    @app.get("/api/matches", response_model=list[MatchSummaryOut])
+    def history(store: Store) -> list[MatchSummaryOut]:
+        """Past and unfinished matches, the most recent first."""
+        return [summary_out(row) for row in store.recent()]
+
+    @app.post("/api/matches", response_model=MatchOut, status_code=201, responses=errors)
+    def new_match(body: NewMatchIn, store: Store) -> MatchOut:
+        """Start a match with these settings."""
+        settings = Settings.from_dict(body.settings.model_dump())
+        test_decks: list[list[Card]] = []
+        first: int | None = None
+        if body.test_decks is not None or body.first_dealer is not None:
+            if not source.is_test:
+                raise ClientError(
+                    "deck orders can only be fixed when the server runs in test mode",
+                    "test_mode_off",
+                    403,
+                )
+            try:
+                test_decks = [parse_cards(d) for d in body.test_decks or []]
+            except CardParseError as e:
+                raise ClientError(str(e), "bad_card") from None
+            if any(len(d) != 52 or len(set(d)) != 52 for d in test_decks):
+                raise ClientError("a test deck holds each of the 52 cards once", "bad_deck")
+            if body.first_dealer is not None:
+                first = YOU if body.first_dealer == "you" else game.COMPUTER
+        loaded = game.create_match(
+            store, settings, source, test_decks=test_decks, first_dealer=first
+        )
+        return match_out(loaded)
+
+    @app.get("/api/matches/{match_id}", response_model=MatchOut, responses=errors)
+    def get_match(match_id: str, store: Store) -> MatchOut:
+        """The match as you see it now."""
+        return match_out(game.load_match(store, match_id))
+
+    @app.post("/api/matches/{match_id}/actions", response_model=MatchOut, responses=errors)
+    def act(match_id: str, body: ActionIn, store: Store) -> MatchOut:
+        """Make one move; the computer answers in the same response."""
+        move = parse_move(body)
+        return match_out(game.apply_action(store, match_id, body.version, move))
+
+    @app.post("/api/matches/{match_id}/next-hand", response_model=MatchOut, responses=errors)
+    def next_hand(match_id: str, body: VersionIn, store: Store) -> MatchOut:
+        """Deal the next hand."""
+        return match_out(game.deal_next_hand(store, match_id, body.version, source))
+
+    @app.get("/api/health")
+    def health() -> dict[str, str]:
+        """Whether the server is up."""
+        return {"status": "ok"}
+
+    page = STATIC_DIR / "index.html"
+
+    @app.get("/", include_in_schema=False)
+    def home() -> FileResponse:
+        return FileResponse(page)
+
+    @app.get("/history", include_in_schema=False)
+    def history_page() -> FileResponse:
+        return FileResponse(page)
+
+    @app.get("/match/{match_id}", include_in_schema=False)
+    def match_page(match_id: str) -> FileResponse:
+        return FileResponse(page)
+
+    app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    return app

@@ -1,0 +1,496 @@
+"""From the engine's values to the wire's: the player's view, told from the player's seat.
+
+Everything here reads :meth:`ginrummy.match.Match.view` for the player's seat
+(never the other seat's view or the hand itself), so what a response holds is
+what that player may see at the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from ginrummy.cards import Card
+from ginrummy.hand import (
+    BigGinDeclared,
+    Dealt,
+    DeclareBigGin,
+    Discard,
+    Discarded,
+    DrawPile,
+    DrawStock,
+    Event,
+    Knock,
+    Knocked,
+    PassUpcard,
+    PileDrawn,
+    PlayerView,
+    ResultKind,
+    StockDrawn,
+    TakeUpcard,
+    UpcardPassed,
+    UpcardTaken,
+)
+from ginrummy.match import FinalScore, Match, ScoreEntry
+from ginrummy.melds import best_arrangement
+from ginrummy.settings import KnockMode, Settings, ShutoutRule
+from ginrummy.web.game import COMPUTER, YOU, LoadedMatch, default_knock_card
+from ginrummy.web.schemas import (
+    ArrangementOut,
+    EventOut,
+    FinalOut,
+    KnockOut,
+    LayOffOut,
+    LegalOut,
+    MatchOut,
+    MatchSummaryOut,
+    MeldOut,
+    SettingOptionOut,
+    SettingsOut,
+    SheetEntryOut,
+    TableOut,
+    ThrowOut,
+    Who,
+)
+from ginrummy.web.storage import StoredMatch
+
+__all__ = [
+    "SETTING_OPTIONS",
+    "event_out",
+    "match_out",
+    "settings_summary",
+    "summary_out",
+]
+
+
+def _who(player: int | None) -> Who | None:
+    if player is None:
+        return None
+    return "you" if player == YOU else "computer"
+
+
+def _seat(player: int) -> Who:
+    return "you" if player == YOU else "computer"
+
+
+def _codes(cards: Iterable[Card]) -> list[str]:
+    return [str(c) for c in cards]
+
+
+def _meld(cards: Sequence[Card], ace_high: bool) -> MeldOut:
+    is_set = len({c.rank for c in cards}) == 1
+    return MeldOut(kind="set" if is_set else "run", cards=_codes(cards))
+
+
+# --- events --------------------------------------------------------------------
+
+
+def event_out(hand_number: int, event: Event) -> EventOut:
+    """One event as a line of the move log, from the player's seat.
+
+    The computer's stock draws never carry their card.
+    """
+    if isinstance(event, Dealt):
+        up = event.upcard
+        return EventOut(
+            hand=hand_number,
+            who=_seat(event.dealer),
+            kind="dealt",
+            card=str(up),
+            text=f"dealt hand {hand_number}; the upcard is {up.symbol}",
+            spoken=f"dealt hand {hand_number}; the upcard is the {up.name}",
+        )
+    if isinstance(event, UpcardTaken):
+        c = event.card
+        return EventOut(
+            hand=hand_number,
+            who=_seat(event.player),
+            kind="take",
+            card=str(c),
+            text=f"took the upcard {c.symbol}",
+            spoken=f"took the upcard, the {c.name}",
+        )
+    if isinstance(event, UpcardPassed):
+        return EventOut(
+            hand=hand_number,
+            who=_seat(event.player),
+            kind="pass",
+            card=None,
+            text="passed on the upcard",
+            spoken="passed on the upcard",
+        )
+    if isinstance(event, StockDrawn):
+        if event.player == COMPUTER or event.card is None:
+            return EventOut(
+                hand=hand_number,
+                who=_seat(event.player),
+                kind="stock",
+                card=None,
+                text="drew from the stock",
+                spoken="drew from the stock",
+            )
+        c = event.card
+        return EventOut(
+            hand=hand_number,
+            who=_seat(event.player),
+            kind="stock",
+            card=str(c),
+            text=f"drew the {c.symbol} from the stock",
+            spoken=f"drew the {c.name} from the stock",
+        )
+    if isinstance(event, PileDrawn):
+        c = event.card
+        return EventOut(
+            hand=hand_number,
+            who=_seat(event.player),
+            kind="pile",
+            card=str(c),
+            text=f"took the {c.symbol} from the pile",
+            spoken=f"took the {c.name} from the pile",
+        )
+    if isinstance(event, Discarded):
+        c = event.card
+        return EventOut(
+            hand=hand_number,
+            who=_seat(event.player),
+            kind="discard",
+            card=str(c),
+            text=f"threw the {c.symbol}",
+            spoken=f"threw the {c.name}",
+        )
+    if isinstance(event, Knocked):
+        c = event.card
+        said = "went gin" if event.deadwood == 0 else f"knocked with {event.deadwood}"
+        return EventOut(
+            hand=hand_number,
+            who=_seat(event.player),
+            kind="knock",
+            card=str(c),
+            deadwood=event.deadwood,
+            text=f"{said}, throwing the {c.symbol}",
+            spoken=f"{said}, throwing the {c.name}",
+        )
+    assert isinstance(event, BigGinDeclared)
+    return EventOut(
+        hand=hand_number,
+        who=_seat(event.player),
+        kind="big_gin",
+        card=None,
+        deadwood=0,
+        text="declared big gin",
+        spoken="declared big gin",
+    )
+
+
+# --- the table -------------------------------------------------------------------
+
+
+def _legal(view: PlayerView, options: dict[Card, int]) -> LegalOut:
+    actions = view.legal_actions
+    return LegalOut(
+        take=TakeUpcard() in actions,
+        pass_=PassUpcard() in actions,
+        stock=DrawStock() in actions,
+        pile=DrawPile() in actions,
+        discard=[str(a.card) for a in actions if isinstance(a, Discard)],
+        knock=[
+            ThrowOut(card=str(a.card), leaves=options[a.card])
+            for a in actions
+            if isinstance(a, Knock)
+        ],
+        big_gin=any(isinstance(a, DeclareBigGin) for a in actions),
+    )
+
+
+def _table(match: Match) -> TableOut:
+    view = match.view(YOU)
+    ace_high = view.settings.ace_high
+    laid = best_arrangement(view.hand, ace_high=ace_high)
+    options = match.hand.knock_options() if view.is_my_turn else {}
+    throws = [ThrowOut(card=str(c), leaves=d) for c, d in sorted(options.items())]
+    knock: KnockOut | None = None
+    best = default_knock_card(match) if view.is_my_turn else None
+    if best is not None:
+        knock = KnockOut(card=str(best), leaves=options[best], gin=options[best] == 0)
+    revealed = view.opponent_hand
+    return TableOut(
+        phase=view.phase.value,
+        to_act=_who(view.to_act),
+        dealer=_seat(view.dealer),
+        hand=_codes(view.hand),
+        drawn=None if view.drawn is None else str(view.drawn),
+        locked=None if view.locked_card is None else str(view.locked_card),
+        pile=_codes(view.pile),
+        first_upcard=str(view.first_upcard),
+        stock_count=view.stock_count,
+        opponent_count=view.opponent_card_count,
+        opponent_pile_cards=_codes(view.opponent_pile_cards),
+        opponent_hand=None if revealed is None else _codes(revealed),
+        knock_limit=view.knock_limit,
+        arrangement=ArrangementOut(
+            melds=[_meld(m, ace_high) for m in laid.melds],
+            deadwood=_codes(laid.deadwood),
+            points=laid.deadwood_points,
+        ),
+        throws=throws,
+        knock=knock,
+        legal=_legal(view, options),
+        log=[event_out(view.hand_number, e) for e in view.events],
+    )
+
+
+# --- the score sheet ---------------------------------------------------------------
+
+_KIND_WORDS = {
+    ResultKind.KNOCK: "knock",
+    ResultKind.GIN: "gin",
+    ResultKind.BIG_GIN: "big gin",
+    ResultKind.UNDERCUT: "undercut",
+    ResultKind.DEAD: "dead hand",
+}
+
+
+def _summary(entry: ScoreEntry) -> str:
+    if entry.kind is ResultKind.DEAD:
+        return "Dead hand: two cards left in the stock, nobody scores."
+    knocker = "You" if entry.knocker == YOU else "The computer"
+    defender = "the computer" if entry.knocker == YOU else "you"
+    winner = "You score" if entry.winner == YOU else "The computer scores"
+    double = " (doubled: the first upcard was a spade)" if entry.multiplier > 1 else ""
+    if entry.kind is ResultKind.GIN:
+        said = f"{knocker} went gin; {defender} had {entry.defender_points}."
+    elif entry.kind is ResultKind.BIG_GIN:
+        said = f"{knocker} declared big gin; {defender} had {entry.defender_points}."
+    elif entry.kind is ResultKind.UNDERCUT:
+        said = (
+            f"{knocker} knocked with {entry.knocker_points}; {defender} had "
+            f"{entry.defender_points}: undercut!"
+        )
+    else:
+        said = (
+            f"{knocker} knocked with {entry.knocker_points}; "
+            f"{defender} had {entry.defender_points}."
+        )
+    return f"{said} {winner} {entry.points}{double}."
+
+
+def _sheet_entry(entry: ScoreEntry, ace_high: bool) -> SheetEntryOut:
+    return SheetEntryOut(
+        number=entry.number,
+        dealer=_seat(entry.dealer),
+        kind=entry.kind.value,
+        winner=_who(entry.winner),
+        points=entry.points,
+        knocker=_who(entry.knocker),
+        knocker_melds=[_meld(m, ace_high) for m in entry.knocker_melds],
+        knocker_deadwood=_codes(entry.knocker_deadwood),
+        knocker_points=entry.knocker_points,
+        defender_melds=[_meld(m, ace_high) for m in entry.defender_melds],
+        lay_offs=[LayOffOut(card=str(lo.card), meld=lo.meld_index) for lo in entry.lay_offs],
+        defender_deadwood=_codes(entry.defender_deadwood),
+        defender_points=entry.defender_points,
+        multiplier=entry.multiplier,
+        totals=entry.totals,
+        summary=_summary(entry),
+    )
+
+
+def _final(final: FinalScore) -> FinalOut:
+    winner = _seat(final.winner)
+    return FinalOut(
+        winner=winner,
+        running=final.running,
+        game_bonus=final.game_bonus,
+        line_bonus=final.line_bonus,
+        shutout_bonus=final.shutout_bonus,
+        totals=final.totals,
+    )
+
+
+def _settings_out(settings: Settings) -> SettingsOut:
+    return SettingsOut.model_validate(settings.to_dict())
+
+
+def settings_summary(settings: Settings) -> str:
+    """The settings in one line, e.g. ``To 100 · Standard knocking (10) · Medium``."""
+    knocking = {
+        KnockMode.STANDARD: "Standard knocking (10)",
+        KnockMode.OKLAHOMA: "Oklahoma knocking",
+        KnockMode.GIN_ONLY: "Gin only",
+    }[settings.knocking]
+    parts = [f"To {settings.match_to}", knocking, settings.difficulty.value.capitalize()]
+    if settings.undercut_bonus != 25:
+        parts.append(f"undercut {settings.undercut_bonus}")
+    if settings.gin_bonus != 25:
+        parts.append(f"gin {settings.gin_bonus}")
+    house = [
+        label
+        for on, label in (
+            (settings.big_gin, f"big gin ({settings.big_gin_bonus})"),
+            (settings.ace_high, "ace high or low"),
+            (settings.game_bonus, "game bonus"),
+            (settings.line_bonus, "line bonus"),
+            (settings.shutout is ShutoutRule.DOUBLE, "shutout doubles"),
+            (settings.shutout is ShutoutRule.PLUS_100, "shutout +100"),
+            (settings.spades_double, "spades double"),
+        )
+        if on
+    ]
+    parts.extend(house)
+    return " · ".join(parts)
+
+
+def match_out(loaded: LoadedMatch) -> MatchOut:
+    """The whole response for a match: table, sheet, and what this request did."""
+    match = loaded.match
+    ace_high = match.settings.ace_high
+    sheet = [_sheet_entry(e, ace_high) for e in match.sheet]
+    last = sheet[-1] if match.hand.is_over and sheet else None
+    final = match.final_score()
+    return MatchOut(
+        id=loaded.id,
+        version=loaded.version,
+        status="over" if loaded.match.is_over else "playing",
+        settings=_settings_out(match.settings),
+        settings_summary=settings_summary(match.settings),
+        hand_number=len(match.hands),
+        scores=match.scores,
+        awaiting_deal=match.awaiting_deal,
+        table=_table(match),
+        last_result=last,
+        sheet=sheet,
+        final=None if final is None else _final(final),
+        events=[event_out(n, e) for n, e in loaded.events],
+        created_at=loaded.created_at,
+        updated_at=loaded.updated_at,
+    )
+
+
+def summary_out(row: StoredMatch) -> MatchSummaryOut:
+    """A history line from a stored row (no replay needed)."""
+    settings = Settings.from_dict(row.record.get("settings", {}))
+    winner: Who | None = None
+    if row.status == "over":
+        winner = "you" if row.scores[0] > row.scores[1] else "computer"
+    return MatchSummaryOut(
+        id=row.id,
+        status="over" if row.status == "over" else "playing",
+        scores=row.scores,
+        hands=len(row.record.get("hands", [])),
+        winner=winner,
+        settings_summary=settings_summary(settings),
+        created_at=row.created_at,
+        updated_at=row.updated_at,
+    )
+
+
+# --- the settings form ---------------------------------------------------------------
+
+SETTING_OPTIONS: tuple[SettingOptionOut, ...] = (
+    SettingOptionOut(
+        name="match_to",
+        label="Match to",
+        help="The first player to reach this many points wins the match.",
+        kind="number",
+        default=100,
+        presets=[50, 100, 150, 250],
+        minimum=10,
+        maximum=1000,
+    ),
+    SettingOptionOut(
+        name="knocking",
+        label="Knocking",
+        help="How low your deadwood must be to knock: 10 in Standard, the first upcard's "
+        "value in Oklahoma (an ace means gin only), never in Gin only.",
+        kind="choice",
+        default="standard",
+        choices=[("standard", "Standard (10)"), ("oklahoma", "Oklahoma"), ("gin_only", "Gin only")],
+    ),
+    SettingOptionOut(
+        name="undercut_bonus",
+        label="Undercut bonus",
+        help="Extra points to a defender whose count is at or under the knocker's.",
+        kind="number",
+        default=25,
+        minimum=0,
+        maximum=100,
+    ),
+    SettingOptionOut(
+        name="gin_bonus",
+        label="Gin bonus",
+        help="Extra points for going gin (no deadwood at all).",
+        kind="number",
+        default=25,
+        minimum=0,
+        maximum=100,
+    ),
+    SettingOptionOut(
+        name="difficulty",
+        label="Difficulty",
+        help="Easy holds out for gin, Medium knocks when it can, Hard reads the pile and "
+        "knocks like the strategy books.",
+        kind="choice",
+        default="medium",
+        choices=[("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard")],
+    ),
+    SettingOptionOut(
+        name="big_gin",
+        label="Big gin",
+        help="Eleven cards all in melds after a draw may be laid down without a discard, "
+        "for the big-gin bonus.",
+        kind="switch",
+        default=False,
+        house_rule=True,
+    ),
+    SettingOptionOut(
+        name="big_gin_bonus",
+        label="Big gin bonus",
+        help="Extra points for big gin, when that house rule is on.",
+        kind="number",
+        default=31,
+        minimum=0,
+        maximum=100,
+        house_rule=True,
+    ),
+    SettingOptionOut(
+        name="ace_high",
+        label="Ace high or low",
+        help="Q-K-A counts as a run too (never K-A-2); the ace still counts 1.",
+        kind="switch",
+        default=False,
+        house_rule=True,
+    ),
+    SettingOptionOut(
+        name="game_bonus",
+        label="Game bonus",
+        help="The match winner gets 100 more at the end.",
+        kind="switch",
+        default=False,
+        house_rule=True,
+    ),
+    SettingOptionOut(
+        name="line_bonus",
+        label="Line bonus",
+        help="At the end, each player gets 25 for every hand they won.",
+        kind="switch",
+        default=False,
+        house_rule=True,
+    ),
+    SettingOptionOut(
+        name="shutout",
+        label="Shutout",
+        help="When the loser never scored, the winner's total is doubled or gets 100 more.",
+        kind="choice",
+        default="off",
+        choices=[("off", "Off"), ("double", "Double"), ("plus_100", "Add 100")],
+        house_rule=True,
+    ),
+    SettingOptionOut(
+        name="spades_double",
+        label="Oklahoma spades double",
+        help="A hand whose first upcard is a spade scores double.",
+        kind="switch",
+        default=False,
+        house_rule=True,
+    ),
+)
+"""Every setting and house rule, with one sentence on what it changes."""

@@ -1,0 +1,303 @@
+"""What goes over the wire: input and output schemas, apart from the engine's types.
+
+Outputs are built field by field from a player's view (see
+:mod:`ginrummy.web.present`), and every route declares its response model, so
+nothing the engine holds (the other hand, the stock order, the deck) can leak
+by being forgotten in a conversion. Cards travel in the rules' notation
+(``7C``, ``TD``); the page draws and names them.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+__all__ = [
+    "ActionIn",
+    "ArrangementOut",
+    "ErrorBody",
+    "ErrorOut",
+    "EventOut",
+    "FinalOut",
+    "KnockOut",
+    "LayOffOut",
+    "LegalOut",
+    "MatchOut",
+    "MatchSummaryOut",
+    "MeldOut",
+    "NewMatchIn",
+    "SettingOptionOut",
+    "SettingsIn",
+    "SettingsOut",
+    "SheetEntryOut",
+    "TableOut",
+    "ThrowOut",
+    "VersionIn",
+]
+
+Who = Literal["you", "computer"]
+CardCode = str
+"""A card in the rules' notation, rank then suit: ``AS``, ``TD``, ``7C``."""
+
+
+class _In(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class _Out(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+# --- inputs ------------------------------------------------------------------
+
+
+class SettingsIn(_In):
+    """The settings a player picks before a match (checked again by the engine)."""
+
+    match_to: int = 100
+    knocking: Literal["standard", "oklahoma", "gin_only"] = "standard"
+    undercut_bonus: int = 25
+    gin_bonus: int = 25
+    big_gin_bonus: int = 31
+    difficulty: Literal["easy", "medium", "hard"] = "medium"
+    big_gin: bool = False
+    ace_high: bool = False
+    game_bonus: bool = False
+    line_bonus: bool = False
+    shutout: Literal["off", "double", "plus_100"] = "off"
+    spades_double: bool = False
+
+
+class NewMatchIn(_In):
+    """Start a match. The deck fields are refused unless the server runs in test mode."""
+
+    settings: SettingsIn = Field(default_factory=SettingsIn)
+    test_decks: list[str] | None = None
+    """Test mode only: the deck orders of the first hands, 52 cards each."""
+    first_dealer: Who | None = None
+    """Test mode only: who deals the first hand."""
+
+
+class ActionIn(_In):
+    """One move, made on ``version`` of the match."""
+
+    version: int
+    action: Literal["take", "pass", "stock", "pile", "discard", "knock", "big_gin"]
+    card: CardCode | None = None
+    """The card to throw (``discard``) or to knock with (``knock``; none: the best)."""
+
+
+class VersionIn(_In):
+    """A request made on ``version`` of the match (dealing the next hand)."""
+
+    version: int
+
+
+# --- outputs -----------------------------------------------------------------
+
+
+class ErrorBody(_Out):
+    """What went wrong, in words the page shows as they are."""
+
+    code: str
+    message: str
+
+
+class ErrorOut(_Out):
+    """The one shape of every error response."""
+
+    error: ErrorBody
+
+
+class SettingsOut(_Out):
+    """A match's settings."""
+
+    match_to: int
+    knocking: str
+    undercut_bonus: int
+    gin_bonus: int
+    big_gin_bonus: int
+    difficulty: str
+    big_gin: bool
+    ace_high: bool
+    game_bonus: bool
+    line_bonus: bool
+    shutout: str
+    spades_double: bool
+
+
+class SettingOptionOut(_Out):
+    """One setting as the settings form shows it."""
+
+    name: str
+    label: str
+    help: str
+    kind: Literal["number", "choice", "switch"]
+    default: int | str | bool
+    choices: list[tuple[str, str]] = []
+    """For a choice: (value, label) pairs."""
+    presets: list[int] = []
+    """For a number: the usual values."""
+    minimum: int | None = None
+    maximum: int | None = None
+    house_rule: bool = False
+
+
+class MeldOut(_Out):
+    """Cards that score together."""
+
+    kind: Literal["run", "set"]
+    cards: list[CardCode]
+
+
+class ArrangementOut(_Out):
+    """A hand laid out as its least-deadwood melds and the loose cards."""
+
+    melds: list[MeldOut]
+    deadwood: list[CardCode]
+    points: int
+
+
+class ThrowOut(_Out):
+    """A card the player may throw and the deadwood the other ten would leave."""
+
+    card: CardCode
+    leaves: int
+
+
+class KnockOut(_Out):
+    """What the Knock button does when pressed with no card marked."""
+
+    card: CardCode
+    leaves: int
+    gin: bool
+
+
+class LegalOut(_Out):
+    """What the player may do now."""
+
+    take: bool
+    pass_: bool = Field(serialization_alias="pass")
+    stock: bool
+    pile: bool
+    discard: list[CardCode]
+    knock: list[ThrowOut]
+    big_gin: bool
+
+
+class EventOut(_Out):
+    """Something that happened, told from the player's seat."""
+
+    hand: int
+    who: Who
+    kind: Literal["dealt", "take", "pass", "stock", "pile", "discard", "knock", "big_gin"]
+    card: CardCode | None
+    """The card concerned; ``None`` for the computer's stock draws (face down)."""
+    deadwood: int | None = None
+    text: str
+    """The move log's line, e.g. ``took the 7♣ from the pile``."""
+    spoken: str
+    """The same for screen readers, e.g. ``took the seven of clubs from the pile``."""
+
+
+class TableOut(_Out):
+    """The hand being played (or just ended) as the player sees it."""
+
+    phase: Literal["upcard", "draw", "discard", "over"]
+    to_act: Who | None
+    dealer: Who
+    hand: list[CardCode]
+    drawn: CardCode | None
+    """The card just drawn, while it is still the player's turn."""
+    locked: CardCode | None
+    """The card just taken from the pile, which may not be thrown this turn."""
+    pile: list[CardCode]
+    first_upcard: CardCode
+    stock_count: int
+    opponent_count: int
+    opponent_pile_cards: list[CardCode]
+    opponent_hand: list[CardCode] | None
+    """Only once the hand is over by a knock or gin."""
+    knock_limit: int
+    arrangement: ArrangementOut
+    throws: list[ThrowOut]
+    knock: KnockOut | None
+    legal: LegalOut
+    log: list[EventOut]
+
+
+class LayOffOut(_Out):
+    """A defender's card laid off onto the knocker's meld number ``meld`` (0-based)."""
+
+    card: CardCode
+    meld: int
+
+
+class SheetEntryOut(_Out):
+    """One hand on the score sheet, both hands as laid down."""
+
+    number: int
+    dealer: Who
+    kind: Literal["knock", "gin", "big_gin", "undercut", "dead"]
+    winner: Who | None
+    points: int
+    knocker: Who | None
+    knocker_melds: list[MeldOut]
+    knocker_deadwood: list[CardCode]
+    knocker_points: int
+    defender_melds: list[MeldOut]
+    lay_offs: list[LayOffOut]
+    defender_deadwood: list[CardCode]
+    defender_points: int
+    multiplier: int
+    totals: tuple[int, int]
+    """The running totals after this hand: yours, the computer's."""
+    summary: str
+
+
+class FinalOut(_Out):
+    """The end of the match, with every end bonus (yours, the computer's)."""
+
+    winner: Who
+    running: tuple[int, int]
+    game_bonus: tuple[int, int]
+    line_bonus: tuple[int, int]
+    shutout_bonus: tuple[int, int]
+    totals: tuple[int, int]
+
+
+class MatchOut(_Out):
+    """A match as the player sees it, and what the last request did."""
+
+    id: str
+    version: int
+    status: Literal["playing", "over"]
+    settings: SettingsOut
+    settings_summary: str
+    hand_number: int
+    scores: tuple[int, int]
+    """Running totals: yours, the computer's."""
+    awaiting_deal: bool
+    table: TableOut
+    last_result: SheetEntryOut | None
+    """The result of the hand on the table, once it is over."""
+    sheet: list[SheetEntryOut]
+    final: FinalOut | None
+    events: list[EventOut]
+    """What this request did, in order, for the page to animate."""
+    created_at: str
+    updated_at: str
+
+
+class MatchSummaryOut(_Out):
+    """A line of the history page."""
+
+    id: str
+    status: Literal["playing", "over"]
+    scores: tuple[int, int]
+    hands: int
+    winner: Who | None
+    settings_summary: str
+    created_at: str
+    updated_at: str

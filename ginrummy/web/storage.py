@@ -1,0 +1,280 @@
+"""Where matches live: one table, in SQLite by default or in PostgreSQL.
+
+A stored match is its record (:func:`ginrummy.records.match_to_dict`: the
+settings, who dealt, each dealt hand's deck and the actions), a little
+server-side data (the computer's seed, test deck orders) and a version
+number. Every change is a compare-and-set on that version, so two tabs, two
+requests or two server processes can never both apply a move made on the same
+state: the second one finds the version moved on and is refused.
+
+>>> store = MatchStore.open("sqlite:///:memory:")
+>>> store.create(StoredMatch.new("m1", {"a": 1}, {}, status="playing", scores=(0, 0)))
+>>> store.get("m1").version
+1
+>>> store.update("m1", 1, {"a": 2}, {}, status="playing", scores=(5, 0))
+True
+>>> store.update("m1", 1, {"a": 3}, {}, status="playing", scores=(9, 0))
+False
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Protocol
+
+__all__ = ["DEFAULT_DB", "MatchStore", "StorageError", "StoredMatch", "now"]
+
+DEFAULT_DB = "data/ginrummy.sqlite3"
+"""The SQLite file used when no database is named (relative to the working directory)."""
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS ginrummy_matches (
+    id TEXT PRIMARY KEY,
+    version INTEGER NOT NULL,
+    status TEXT NOT NULL,
+    score_you INTEGER NOT NULL,
+    score_computer INTEGER NOT NULL,
+    record TEXT NOT NULL,
+    meta TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    updated_at TEXT NOT NULL
+)
+"""
+_INDEX = "CREATE INDEX IF NOT EXISTS ginrummy_matches_updated ON ginrummy_matches (updated_at)"
+_COLUMNS = "id, version, status, score_you, score_computer, record, meta, created_at, updated_at"
+
+
+class StorageError(RuntimeError):
+    """The database cannot be opened or used."""
+
+
+def now() -> str:
+    """The current time as an ISO 8601 UTC string (sorts as text)."""
+    return datetime.now(UTC).isoformat(timespec="milliseconds")
+
+
+@dataclass(frozen=True, slots=True)
+class StoredMatch:
+    """One row: a match record and its bookkeeping."""
+
+    id: str
+    version: int
+    status: str
+    """``playing`` or ``over``."""
+    scores: tuple[int, int]
+    """The running totals (the player's, the computer's), for listings."""
+    record: dict[str, Any]
+    meta: dict[str, Any]
+    created_at: str
+    updated_at: str
+
+    @classmethod
+    def new(
+        cls,
+        match_id: str,
+        record: dict[str, Any],
+        meta: dict[str, Any],
+        *,
+        status: str,
+        scores: tuple[int, int],
+    ) -> StoredMatch:
+        """A first version of a match, stamped now."""
+        stamp = now()
+        return cls(match_id, 1, status, scores, record, meta, stamp, stamp)
+
+
+class _Cursor(Protocol):
+    @property
+    def rowcount(self) -> int: ...
+
+    def execute(self, sql: str, params: Sequence[Any] = ...) -> Any: ...
+
+    def fetchone(self) -> Any: ...
+
+    def fetchall(self) -> list[Any]: ...
+
+
+class MatchStore:
+    """The data layer: the same SQL on SQLite (``?``) and PostgreSQL (``%s``)."""
+
+    def __init__(self, url: str) -> None:
+        self.url = url
+        self.is_postgres = url.startswith(("postgresql://", "postgres://"))
+        self._path: str | None = None
+        self._memory: sqlite3.Connection | None = None
+        self._lock = threading.Lock()
+        if not self.is_postgres:
+            path = url.removeprefix("sqlite:///").removeprefix("sqlite://")
+            if path == ":memory:":
+                # One shared connection: each new in-memory connection is a new database.
+                self._memory = sqlite3.connect(":memory:", check_same_thread=False)
+            else:
+                Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
+                self._path = str(Path(path).expanduser())
+
+    @classmethod
+    def open(cls, url: str | None = None) -> MatchStore:
+        """Open (and create if need be) the database at ``url``.
+
+        ``url`` is a ``postgresql://`` URL, a ``sqlite:///path`` URL or a plain
+        file path; ``None`` means :data:`DEFAULT_DB`.
+        """
+        store = cls(url or DEFAULT_DB)
+        store.create_schema()
+        return store
+
+    def describe(self) -> str:
+        """Where the matches are kept, for the startup message (no password)."""
+        if self.is_postgres:
+            tail = self.url.rsplit("@", 1)[-1]
+            return f"PostgreSQL {tail}"
+        return "SQLite in memory" if self._memory else f"SQLite {self._path}"
+
+    @contextmanager
+    def _cursor(self) -> Iterator[_Cursor]:
+        if self.is_postgres:
+            try:
+                import psycopg
+            except ImportError:  # pragma: no cover - depends on the install
+                raise StorageError(
+                    "PostgreSQL needs the psycopg package: pip install 'psycopg[binary]'"
+                ) from None
+            try:
+                conn = psycopg.connect(self.url)
+            except psycopg.Error as e:
+                raise StorageError(f"cannot connect to {self.describe()}: {e}") from None
+            with conn, conn.cursor() as cur:
+                yield _PgCursor(cur)
+            return
+        if self._memory is not None:
+            with self._lock, self._memory:
+                yield self._memory.cursor()
+            return
+        assert self._path is not None
+        lite = sqlite3.connect(self._path, timeout=30)
+        try:
+            lite.execute("PRAGMA busy_timeout = 30000")
+            with lite:
+                yield lite.cursor()
+        finally:
+            lite.close()
+
+    def create_schema(self) -> None:
+        """Create the table if it is not there."""
+        with self._cursor() as cur:
+            if self.is_postgres:
+                # Servers starting together on one database would race to create the table.
+                cur.execute("SELECT pg_advisory_xact_lock(7291001)")
+            cur.execute(_SCHEMA)
+            cur.execute(_INDEX)
+        if self._path is not None:
+            conn = sqlite3.connect(self._path)
+            try:
+                conn.execute("PRAGMA journal_mode = WAL")
+            finally:
+                conn.close()
+
+    def create(self, match: StoredMatch) -> None:
+        """Store a new match."""
+        with self._cursor() as cur:
+            cur.execute(
+                f"INSERT INTO ginrummy_matches ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    match.id,
+                    match.version,
+                    match.status,
+                    match.scores[0],
+                    match.scores[1],
+                    json.dumps(match.record),
+                    json.dumps(match.meta),
+                    match.created_at,
+                    match.updated_at,
+                ),
+            )
+
+    def get(self, match_id: str) -> StoredMatch | None:
+        """The match with this id, or ``None``."""
+        with self._cursor() as cur:
+            cur.execute(f"SELECT {_COLUMNS} FROM ginrummy_matches WHERE id = ?", (match_id,))
+            row = cur.fetchone()
+        return None if row is None else _row(row)
+
+    def update(
+        self,
+        match_id: str,
+        version: int,
+        record: dict[str, Any],
+        meta: dict[str, Any],
+        *,
+        status: str,
+        scores: tuple[int, int],
+    ) -> bool:
+        """Replace version ``version`` of a match by the next; ``False`` if it moved on."""
+        with self._cursor() as cur:
+            cur.execute(
+                "UPDATE ginrummy_matches SET version = ?, status = ?, score_you = ?, "
+                "score_computer = ?, record = ?, meta = ?, updated_at = ? "
+                "WHERE id = ? AND version = ?",
+                (
+                    version + 1,
+                    status,
+                    scores[0],
+                    scores[1],
+                    json.dumps(record),
+                    json.dumps(meta),
+                    now(),
+                    match_id,
+                    version,
+                ),
+            )
+            return bool(cur.rowcount == 1)
+
+    def recent(self, limit: int = 100) -> list[StoredMatch]:
+        """The matches most recently played first."""
+        with self._cursor() as cur:
+            cur.execute(
+                f"SELECT {_COLUMNS} FROM ginrummy_matches ORDER BY updated_at DESC LIMIT ?",
+                (limit,),
+            )
+            rows = cur.fetchall()
+        return [_row(r) for r in rows]
+
+
+class _PgCursor:
+    """A psycopg cursor that takes the ``?`` placeholders the SQLite side uses."""
+
+    def __init__(self, cur: Any) -> None:
+        self._cur = cur
+
+    @property
+    def rowcount(self) -> int:
+        return int(self._cur.rowcount)
+
+    def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
+        return self._cur.execute(sql.replace("?", "%s"), params)
+
+    def fetchone(self) -> Any:
+        return self._cur.fetchone()
+
+    def fetchall(self) -> list[Any]:
+        return list(self._cur.fetchall())
+
+
+def _row(row: Sequence[Any]) -> StoredMatch:
+    return StoredMatch(
+        id=str(row[0]),
+        version=int(row[1]),
+        status=str(row[2]),
+        scores=(int(row[3]), int(row[4])),
+        record=json.loads(row[5]),
+        meta=json.loads(row[6]),
+        created_at=str(row[7]),
+        updated_at=str(row[8]),
+    )

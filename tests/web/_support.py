@@ -1,0 +1,151 @@
+"""Real servers for the web tests: ``ginrummy serve`` in a subprocess on a free port.
+
+Each server runs in test mode (``GINRUMMY_TEST_DECKS``), so a test can start a
+match from deck orders it wrote itself; nothing else differs from real play.
+"""
+
+from __future__ import annotations
+
+import os
+import socket
+import subprocess
+import sys
+import time
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+
+from ginrummy.cards import FULL_DECK, Card, format_cards, parse_cards
+
+ROOT = Path(__file__).resolve().parents[2]
+
+# Hands the scenarios deal. The player sits first (non-dealer, offered the
+# upcard first); the computer's hand has no meld and no way to knock soon.
+MELDED = "AS 2S 3S 4H 5H 6H 9C 9D 9S KC"
+"""Three melds and the K♣: taking the Q♦ and throwing the K♣ leaves 10."""
+JUNK = "2C 4C 6C 8C TC JH KH 3D 7D KD"
+"""No meld, 70 deadwood."""
+ALSO_JUNK = "3C 5C 7C JC QC QH 2D 4D 6D 8D"
+"""Another hand with no meld (the player's, when they must not knock)."""
+
+
+def free_port() -> int:
+    """A TCP port nobody listens on right now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def deck(you: str, computer: str, upcard: str, stock: str = "") -> str:
+    """The deck order dealing ``you`` and ``computer`` when the computer deals.
+
+    ``stock`` is the top of the stock, top card first; the cards not named
+    follow in card order.
+    """
+    mine, theirs = parse_cards(you), parse_cards(computer)
+    assert len(mine) == len(theirs) == 10
+    named = [*mine, *theirs, *parse_cards(upcard), *parse_cards(stock)]
+    assert len(set(named)) == len(named), "a card is named twice"
+    order: list[Card] = []
+    for a, b in zip(mine, theirs, strict=True):
+        order += [a, b]
+    order += parse_cards(upcard) + parse_cards(stock)
+    order += [c for c in FULL_DECK if c not in set(named)]
+    return format_cards(order)
+
+
+@dataclass
+class Server:
+    """A ``ginrummy serve`` process and the database it keeps matches in."""
+
+    db: str
+    port: int = field(default_factory=free_port)
+    proc: subprocess.Popen[bytes] | None = None
+    log: Path | None = None
+
+    @property
+    def url(self) -> str:
+        """The server's base URL."""
+        return f"http://127.0.0.1:{self.port}"
+
+    def start(self, *, test_mode: bool = True) -> Server:
+        """Start the process and wait until it answers."""
+        env = {k: v for k, v in os.environ.items() if k != "GINRUMMY_TEST_DECKS"}
+        if test_mode:
+            env["GINRUMMY_TEST_DECKS"] = "web-tests"
+        env["PYTHONUNBUFFERED"] = "1"
+        log_path = Path(os.environ.get("TMPDIR", "/tmp")) / f"ginrummy-serve-{self.port}.log"
+        self.log = log_path
+        with log_path.open("wb") as out:
+            self.proc = subprocess.Popen(
+                [
+                    sys.executable,
+                    "-m",
+                    "ginrummy.cli",
+                    "serve",
+                    "--port",
+                    str(self.port),
+                    "--db",
+                    self.db,
+                ],
+                cwd=ROOT,
+                env=env,
+                stdout=out,
+                stderr=subprocess.STDOUT,
+            )
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline:
+            if self.proc.poll() is not None:
+                raise RuntimeError(f"the server exited: {log_path.read_text()}")
+            try:
+                if httpx.get(self.url + "/api/health", timeout=1).status_code == 200:
+                    return self
+            except httpx.HTTPError:
+                pass
+            time.sleep(0.1)
+        raise RuntimeError(f"the server did not start: {log_path.read_text()}")
+
+    def stop(self) -> None:
+        """Stop the process (as a restart or a crash would)."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.terminate()
+            try:
+                self.proc.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait()
+        self.proc = None
+
+    def new_match(
+        self,
+        decks: Iterable[str] = (),
+        *,
+        settings: dict[str, Any] | None = None,
+        first_dealer: str = "computer",
+    ) -> dict[str, Any]:
+        """Start a match from these deck orders over the API; returns the response."""
+        body: dict[str, Any] = {"test_decks": list(decks), "first_dealer": first_dealer}
+        if settings:
+            body["settings"] = settings
+        r = httpx.post(self.url + "/api/matches", json=body, timeout=30)
+        assert r.status_code == 201, r.text
+        data: dict[str, Any] = r.json()
+        return data
+
+
+def card_codes(value: Any) -> set[str]:
+    """Every string in a JSON value that names a card (``7C``, ``TD``...)."""
+    found: set[str] = set()
+    if isinstance(value, str):
+        if len(value) == 2 and value[0] in "A23456789TJQK" and value[1] in "CDHS":
+            found.add(value)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            found |= card_codes(k) | card_codes(v)
+    elif isinstance(value, list):
+        for v in value:
+            found |= card_codes(v)
+    return found

@@ -1,0 +1,62 @@
+"""Fixtures for the web tests: a real server per database, and a headless Chromium.
+
+The server fixture runs over SQLite always and over PostgreSQL when
+``GINRUMMY_TEST_PG`` holds a database URL, so every test that takes it runs
+once per database.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from ._support import Server
+
+BROWSER_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--no-first-run",
+]
+CHROMIUM = "/usr/bin/chromium"
+
+
+def _db_url(kind: str, tmp: Path) -> str:
+    if kind == "sqlite":
+        return str(tmp / "ginrummy.sqlite3")
+    url = os.environ.get("GINRUMMY_TEST_PG")
+    if not url:
+        pytest.skip("GINRUMMY_TEST_PG is not set: no PostgreSQL to test against")
+    return url
+
+
+@pytest.fixture(scope="session", params=["sqlite", "postgres"])
+def db_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """A database URL: an SQLite file, then the PostgreSQL test database."""
+    return _db_url(str(request.param), tmp_path_factory.mktemp("db"))
+
+
+@pytest.fixture(scope="session")
+def server(db_url: str) -> Iterator[Server]:
+    """A test-mode server over the database, shared by the tests of one database."""
+    srv = Server(db_url).start()
+    yield srv
+    srv.stop()
+
+
+@pytest.fixture(scope="session")
+def browser() -> Iterator[Any]:
+    """Debian's Chromium, headless, driven by Playwright."""
+    if not Path(CHROMIUM).exists():
+        pytest.skip(f"{CHROMIUM} is missing: apt-get install -y chromium")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=BROWSER_ARGS)
+        yield b
+        b.close()

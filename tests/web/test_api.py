@@ -1,0 +1,243 @@
+"""The JSON API against a real server: the referee refuses what it should, leaks nothing."""
+
+from __future__ import annotations
+
+import concurrent.futures
+from typing import Any
+
+import httpx
+import pytest
+
+from ginrummy.records import match_from_dict
+from ginrummy.web.game import COMPUTER
+from ginrummy.web.storage import MatchStore
+
+from ._support import JUNK, MELDED, Server, card_codes, deck
+
+
+def _post(server: Server, path: str, body: dict[str, Any]) -> httpx.Response:
+    return httpx.post(server.url + path, json=body, timeout=30)
+
+
+def _act(
+    server: Server, match: dict[str, Any], action: str, card: str | None = None
+) -> httpx.Response:
+    body: dict[str, Any] = {"version": match["version"], "action": action}
+    if card is not None:
+        body["card"] = card
+    return _post(server, f"/api/matches/{match['id']}/actions", body)
+
+
+def _error(r: httpx.Response, status: int, code: str) -> str:
+    assert r.status_code == status, r.text
+    body = r.json()
+    assert set(body) == {"error"}
+    assert body["error"]["code"] == code
+    message: str = body["error"]["message"]
+    assert message
+    return message
+
+
+def test_a_match_starts_at_the_upcard_offer_with_the_players_cards(server: Server) -> None:
+    m = server.new_match([deck(MELDED, JUNK, "QD")])
+    t = m["table"]
+    assert sorted(t["hand"]) == sorted(MELDED.split())
+    assert t["phase"] == "upcard" and t["to_act"] == "you"
+    assert t["pile"] == ["QD"]
+    assert t["stock_count"] == 31 and t["opponent_count"] == 10
+    assert t["legal"]["take"] and t["legal"]["pass"]
+    assert t["arrangement"]["points"] == 10
+
+
+def test_an_illegal_action_is_refused_with_the_reason(server: Server) -> None:
+    m = server.new_match([deck(MELDED, JUNK, "QD")])
+    message = _error(_act(server, m, "discard", "KC"), 409, "illegal_action")
+    assert "upcard" in message
+    # Nothing changed: the same version still takes the upcard.
+    assert _act(server, m, "take").status_code == 200
+
+
+def test_throwing_the_card_just_taken_from_the_pile_is_refused(server: Server) -> None:
+    m = server.new_match([deck(MELDED, JUNK, "QD")])
+    m = _act(server, m, "take").json()
+    message = _error(_act(server, m, "discard", "QD"), 409, "illegal_action")
+    assert "pile" in message
+
+
+def test_a_stale_version_is_refused_and_changes_nothing(server: Server) -> None:
+    m = server.new_match([deck(MELDED, JUNK, "QD")])
+    after = _act(server, m, "take").json()
+    assert after["version"] == m["version"] + 1
+    # The same click again (made on the old version) is refused...
+    _error(_act(server, m, "take"), 409, "stale_version")
+    _error(_act(server, m, "pass"), 409, "stale_version")
+    # ...and the match is where the first click left it.
+    now = httpx.get(f"{server.url}/api/matches/{m['id']}").json()
+    assert now["version"] == after["version"]
+    assert now["table"] == after["table"]
+
+
+def test_a_bad_card_name_is_refused_naming_it(server: Server) -> None:
+    m = server.new_match([deck(MELDED, JUNK, "QD")])
+    m = _act(server, m, "take").json()
+    message = _error(_act(server, m, "discard", "1X"), 422, "bad_card")
+    assert "'1X'" in message
+    _error(_act(server, m, "discard"), 422, "missing_card")
+
+
+def test_an_unknown_match_is_a_404(server: Server) -> None:
+    r = httpx.get(server.url + "/api/matches/no-such-match")
+    _error(r, 404, "unknown_match")
+    r = _post(server, "/api/matches/no-such-match/actions", {"version": 1, "action": "take"})
+    _error(r, 404, "unknown_match")
+
+
+def test_malformed_requests_get_a_clear_4xx_not_a_500(server: Server) -> None:
+    m = server.new_match([deck(MELDED, JUNK, "QD")])
+    url = f"{server.url}/api/matches/{m['id']}/actions"
+    _error(httpx.post(url, json={"version": 1, "action": "fold"}), 422, "bad_request")
+    _error(httpx.post(url, json={"action": "take"}), 422, "bad_request")
+    _error(
+        httpx.post(url, content=b"{not json", headers={"content-type": "application/json"}),
+        422,
+        "bad_request",
+    )
+    r = _post(server, "/api/matches", {"settings": {"match_to": 5}})
+    assert "match_to" in _error(r, 422, "bad_settings")
+    r = _post(server, "/api/matches", {"settings": {"jokers": True}})
+    assert "jokers" in _error(r, 422, "bad_request")
+    _error(httpx.get(server.url + "/api/nothing-here"), 404, "not_found")
+
+
+def test_a_request_from_another_site_is_refused(server: Server) -> None:
+    r = httpx.post(server.url + "/api/matches", json={}, headers={"Origin": "http://evil.example"})
+    _error(r, 403, "cross_site")
+    r = httpx.post(server.url + "/api/matches", json={}, headers={"Sec-Fetch-Site": "cross-site"})
+    _error(r, 403, "cross_site")
+
+
+def _hidden_cards(db: str, match_id: str) -> set[str]:
+    """What the player may not know: the computer's concealed cards and the stock."""
+    row = MatchStore.open(db).get(match_id)
+    assert row is not None
+    match = match_from_dict(row.record)
+    hand = match.hand
+    view = match.view(COMPUTER)
+    shown = set(view.pile) | set(match.view(0).opponent_pile_cards)
+    concealed = {str(c) for c in hand.cards_of(COMPUTER) if c not in shown}
+    stock = {str(c) for c in hand.deck[52 - hand.stock_count :]}
+    return concealed | stock
+
+
+def test_no_response_during_a_hand_holds_the_other_hand_or_the_stock(server: Server) -> None:
+    m = server.new_match([deck(JUNK, MELDED, "QD")])
+    responses = [m]
+    m = _act(server, m, "pass").json()
+    responses.append(m)
+    for _ in range(4):
+        t = m["table"]
+        if t["phase"] == "over" or m["status"] == "over":
+            break
+        if t["phase"] == "upcard":
+            m = _act(server, m, "pass").json()
+        elif t["phase"] == "draw":
+            m = _act(server, m, "stock").json()
+        else:
+            m = _act(server, m, "discard", t["legal"]["discard"][-1]).json()
+        responses.append(m)
+        responses.append(httpx.get(f"{server.url}/api/matches/{m['id']}").json())
+        responses.append(httpx.get(f"{server.url}/api/matches").json())
+        if m["table"]["phase"] != "over":
+            hidden = _hidden_cards(server.db, m["id"])
+            assert len(hidden) >= 10
+            for response in responses[-3:]:
+                leaked = card_codes(response) & hidden
+                assert not leaked, f"the response shows {leaked}"
+            assert "deck" not in str(responses[-1]) and "record" not in str(responses[-1])
+
+
+def test_the_computer_answers_in_the_same_response(server: Server) -> None:
+    m = server.new_match([deck(MELDED, JUNK, "QD")])
+    m = _act(server, m, "take").json()
+    m = _act(server, m, "discard", "KC").json()
+    kinds = [(e["who"], e["kind"]) for e in m["events"]]
+    assert kinds[0] == ("you", "discard")
+    assert kinds[-1][0] == "computer" and kinds[-1][1] in ("discard", "knock")
+    assert ("computer", "stock") in kinds or ("computer", "pile") in kinds
+    assert m["table"]["to_act"] == "you" and m["table"]["phase"] == "draw"
+    # The computer's stock draw is reported face down.
+    for e in m["events"]:
+        if e["who"] == "computer" and e["kind"] == "stock":
+            assert e["card"] is None
+
+
+def test_knocking_ends_the_hand_and_scores_it(server: Server) -> None:
+    m = server.new_match([deck(MELDED, JUNK, "QD", stock="AC AD")])
+    m = _act(server, m, "take").json()
+    assert m["table"]["knock"] == {"card": "KC", "leaves": 10, "gin": False}
+    m = _act(server, m, "discard", "KC").json()
+    m = _act(server, m, "stock").json()
+    assert m["table"]["knock"]["leaves"] == 1 and m["table"]["knock"]["card"] == "QD"
+    m = _act(server, m, "knock").json()  # no card: the one that leaves least
+    result = m["last_result"]
+    assert result["kind"] == "knock" and result["winner"] == "you"
+    assert result["knocker_points"] == 1
+    assert result["points"] == result["defender_points"] - 1
+    assert m["scores"] == [result["points"], 0]
+    assert m["awaiting_deal"] is True
+    assert len(m["table"]["opponent_hand"]) == 10
+    m2 = _post(server, f"/api/matches/{m['id']}/next-hand", {"version": m["version"]}).json()
+    assert m2["hand_number"] == 2 and m2["table"]["phase"] in ("upcard", "draw")
+    assert len(m2["sheet"]) == 1
+
+
+def test_two_servers_on_one_database_apply_a_move_once(server: Server) -> None:
+    """Two processes (as behind a load balancer) get the same move at once: one wins."""
+    other = Server(server.db).start()
+    try:
+        m = server.new_match([deck(MELDED, JUNK, "QD")])
+        body = {"version": m["version"], "action": "take"}
+        path = f"/api/matches/{m['id']}/actions"
+        with concurrent.futures.ThreadPoolExecutor(4) as pool:
+            futures = [
+                pool.submit(httpx.post, s.url + path, json=body, timeout=30)
+                for s in (server, other, server, other)
+            ]
+            codes = sorted(f.result().status_code for f in futures)
+        assert codes == [200, 409, 409, 409]
+        a = httpx.get(f"{server.url}/api/matches/{m['id']}").json()
+        b = httpx.get(f"{other.url}/api/matches/{m['id']}").json()
+        assert a["version"] == b["version"] == m["version"] + 1
+        assert a["table"] == b["table"]
+        assert len(a["table"]["hand"]) == 11
+    finally:
+        other.stop()
+
+
+def test_history_lists_the_match_with_its_score(server: Server) -> None:
+    m = server.new_match([deck(MELDED, JUNK, "QD")], settings={"match_to": 50})
+    rows = httpx.get(server.url + "/api/matches").json()
+    row = next(r for r in rows if r["id"] == m["id"])
+    assert row["status"] == "playing" and row["scores"] == [0, 0] and row["hands"] == 1
+    assert row["settings_summary"].startswith("To 50")
+
+
+def test_deck_orders_cannot_be_fixed_outside_test_mode(db_url: str) -> None:
+    srv = Server(db_url).start(test_mode=False)
+    try:
+        r = _post(srv, "/api/matches", {"test_decks": [deck(MELDED, JUNK, "QD")]})
+        _error(r, 403, "test_mode_off")
+        r = _post(srv, "/api/matches", {"settings": {"difficulty": "easy"}})
+        assert r.status_code == 201
+        assert r.json()["settings"]["difficulty"] == "easy"
+    finally:
+        srv.stop()
+
+
+@pytest.mark.parametrize("page", ["/", "/history", "/match/anything", "/static/app.js"])
+def test_pages_carry_a_strict_content_security_policy(server: Server, page: str) -> None:
+    r = httpx.get(server.url + page)
+    assert r.status_code == 200
+    csp = r.headers["content-security-policy"]
+    assert "script-src 'self'" in csp and "style-src 'self'" in csp
+    assert "unsafe-inline" not in csp
