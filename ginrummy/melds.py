@@ -263,7 +263,9 @@ def _deadwood_sets(mask: Bitmask, triples: int, ace_high: bool) -> int:
     kept = _kept_after_sets(mask, _set_choices(mask, searched, runnable))
     return min(
         [
-            dead[k & _SUIT_MASK] + dead[k >> 13 & _SUIT_MASK] + dead[k >> 26 & _SUIT_MASK]
+            dead[k & _SUIT_MASK]
+            + dead[k >> 13 & _SUIT_MASK]
+            + dead[k >> 26 & _SUIT_MASK]
             + dead[k >> 39]
             for k in kept
         ]
@@ -321,8 +323,12 @@ def _after_discard_sets(mask: Bitmask, searched: int, ace_high: bool) -> int:
         b = k >> 13 & _SUIT_MASK
         c = k >> 26 & _SUIT_MASK
         d = k >> 39
-        total = dead[a] + dead[b] + dead[c] + dead[d] + min(
-            discard[a], discard[b], discard[c], discard[d]
+        total = (
+            dead[a]
+            + dead[b]
+            + dead[c]
+            + dead[d]
+            + min(discard[a], discard[b], discard[c], discard[d])
         )
         if total < best:
             best = total
@@ -418,7 +424,7 @@ def _lowest_card(mask: Bitmask) -> int:
     return mask & -mask
 
 
-_TieKey = tuple[int, int, int, tuple[int, ...]]
+_TieKey = tuple[int, int, int, int, tuple[int, ...]]
 
 
 def _tie_key(meld_masks: Sequence[Bitmask], hand: Bitmask) -> _TieKey:
@@ -427,7 +433,7 @@ def _tie_key(meld_masks: Sequence[Bitmask], hand: Bitmask) -> _TieKey:
     for m in meld_masks:
         melded |= m
     dead = hand & ~melded
-    return (_mask_points(dead), dead.bit_count(), dead, tuple(sorted(meld_masks)))
+    return (_mask_points(dead), dead.bit_count(), len(meld_masks), dead, tuple(sorted(meld_masks)))
 
 
 def _all_arrangements(hand: Bitmask, ace_high: bool) -> list[list[Bitmask]]:
@@ -475,9 +481,7 @@ def _suit_layouts(bits: int, ace_high: bool) -> tuple[tuple[int, ...], ...]:
 @cache
 def _suit_layouts_at(bits: int, shift: int, ace_high: bool) -> tuple[tuple[Bitmask, ...], ...]:
     """:func:`_suit_layouts` as card masks of the suit at ``shift``."""
-    return tuple(
-        tuple(run << shift for run in layout) for layout in _suit_layouts(bits, ace_high)
-    )
+    return tuple(tuple(run << shift for run in layout) for layout in _suit_layouts(bits, ace_high))
 
 
 def _best_meld_choices(hand: Bitmask, ace_high: bool) -> list[list[Bitmask]]:
@@ -561,7 +565,7 @@ def all_best_arrangements(
 
     >>> from ginrummy import CardSet
     >>> [str(a) for a in all_best_arrangements(CardSet.parse("AS 2S 3S 4S 5S 6S"))]
-    ['[AS 2S 3S | 4S 5S 6S] deadwood - (0)', '[AS 2S 3S 4S 5S 6S] deadwood - (0)']
+    ['[AS 2S 3S 4S 5S 6S] deadwood - (0)', '[AS 2S 3S | 4S 5S 6S] deadwood - (0)']
     """
     hand = mask_of(cards)
     _check_size(hand)
@@ -573,10 +577,10 @@ def best_arrangement(cards: CardSet | Iterable[int], *, ace_high: bool = False) 
     """The arrangement of 0 to 11 distinct cards with the least deadwood count.
 
     Ties are broken by a fixed rule, so a hand is always laid out the same way:
-    fewest deadwood points, then fewest deadwood cards, then the deadwood
-    whose cards are lowest in card order (clubs, diamonds, hearts, spades;
-    ace to king within a suit, compared as a 52-bit number), then the melds
-    compared the same way.
+    fewest deadwood points, then fewest deadwood cards, then fewest (so
+    longer) melds, then the deadwood whose cards are lowest in card order
+    (clubs, diamonds, hearts, spades; ace to king within a suit, compared as
+    a 52-bit number), then the melds compared the same way.
 
     >>> from ginrummy import parse_cards
     >>> best_arrangement(parse_cards("QS KS AS")).deadwood_points
@@ -746,9 +750,7 @@ def _card_at(suit: int, rank: int) -> int:
     return suit * 13 + (0 if rank == 13 else rank)
 
 
-def _lay_off_plan(
-    knocker_melds: Sequence[Bitmask], free: Bitmask, ace_high: bool
-) -> list[LayOff]:
+def _lay_off_plan(knocker_melds: Sequence[Bitmask], free: Bitmask, ace_high: bool) -> list[LayOff]:
     """The most cards of ``free`` that can be laid off, chains included."""
     taken = 0
     plan: list[LayOff] = []
