@@ -7,6 +7,13 @@ number. Every change is a compare-and-set on that version, so two tabs, two
 requests or two server processes can never both apply a move made on the same
 state: the second one finds the version moved on and is refused.
 
+Each write is one transaction (on SQLite one that takes the write lock up
+front, ``BEGIN IMMEDIATE``), so a crash at any point leaves every match at its
+last committed version. Beside the matches are the server seeds committed to
+before a match exists (:meth:`MatchStore.add_seed`) and the replies already
+given to actions, by action id (:meth:`MatchStore.reply`), so that a repeated
+request gets the first answer instead of applying twice.
+
 >>> store = MatchStore.open("sqlite:///:memory:")
 >>> store.create(StoredMatch.new("m1", {"a": 1}, {}, status="playing", scores=(0, 0)))
 >>> store.get("m1").version
@@ -25,11 +32,11 @@ import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
-from datetime import UTC, datetime
+from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, Protocol
 
-__all__ = ["DEFAULT_DB", "MatchStore", "StorageError", "StoredMatch", "now"]
+__all__ = ["DEFAULT_DB", "SEED_LIFETIME", "MatchStore", "StorageError", "StoredMatch", "now"]
 
 DEFAULT_DB = "data/ginrummy.sqlite3"
 """The SQLite file used when no database is named (relative to the working directory)."""
@@ -48,7 +55,31 @@ CREATE TABLE IF NOT EXISTS ginrummy_matches (
 )
 """
 _INDEX = "CREATE INDEX IF NOT EXISTS ginrummy_matches_updated ON ginrummy_matches (updated_at)"
-_COLUMNS = "id, version, status, score_you, score_computer, record, meta, created_at, updated_at"
+_SEAT_INDEX = (
+    "CREATE INDEX IF NOT EXISTS ginrummy_matches_seat ON ginrummy_matches (seat, updated_at)"
+)
+_SEEDS = """
+CREATE TABLE IF NOT EXISTS ginrummy_seeds (
+    commitment TEXT PRIMARY KEY,
+    server_seed TEXT NOT NULL,
+    seat TEXT NOT NULL,
+    created_at TEXT NOT NULL
+)
+"""
+_REPLIES = """
+CREATE TABLE IF NOT EXISTS ginrummy_replies (
+    match_id TEXT NOT NULL,
+    action_id TEXT NOT NULL,
+    body TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (match_id, action_id)
+)
+"""
+_COLUMNS = (
+    "id, version, status, score_you, score_computer, record, meta, created_at, updated_at, seat"
+)
+SEED_LIFETIME = timedelta(hours=1)
+"""How long a server seed committed to for a new match waits to be used."""
 
 
 class StorageError(RuntimeError):
@@ -74,6 +105,8 @@ class StoredMatch:
     meta: dict[str, Any]
     created_at: str
     updated_at: str
+    seat: str = ""
+    """The seat id (the SHA-256 of the seat token) of the player who started it."""
 
     @classmethod
     def new(
@@ -84,10 +117,11 @@ class StoredMatch:
         *,
         status: str,
         scores: tuple[int, int],
+        seat: str = "",
     ) -> StoredMatch:
         """A first version of a match, stamped now."""
         stamp = now()
-        return cls(match_id, 1, status, scores, record, meta, stamp, stamp)
+        return cls(match_id, 1, status, scores, record, meta, stamp, stamp, seat)
 
 
 class _Cursor(Protocol):
@@ -138,7 +172,7 @@ class MatchStore:
         return "SQLite in memory" if self._memory else f"SQLite {self._path}"
 
     @contextmanager
-    def _cursor(self) -> Iterator[_Cursor]:
+    def _cursor(self, write: bool = False) -> Iterator[_Cursor]:
         if self.is_postgres:
             try:
                 import psycopg
@@ -158,11 +192,22 @@ class MatchStore:
                 yield self._memory.cursor()
             return
         assert self._path is not None
-        lite = sqlite3.connect(self._path, timeout=30)
+        # Autocommit mode, and transactions begun by hand: a write takes the lock up
+        # front (BEGIN IMMEDIATE), so it never fails half-way on a lock upgrade.
+        lite = sqlite3.connect(self._path, timeout=30, isolation_level=None)
         try:
             lite.execute("PRAGMA busy_timeout = 30000")
-            with lite:
-                yield lite.cursor()
+            cur = lite.cursor()
+            if not write:
+                yield cur
+                return
+            cur.execute("BEGIN IMMEDIATE")
+            try:
+                yield cur
+            except BaseException:
+                lite.rollback()
+                raise
+            lite.commit()
         finally:
             lite.close()
 
@@ -174,6 +219,20 @@ class MatchStore:
                 cur.execute("SELECT pg_advisory_xact_lock(7291001)")
             cur.execute(_SCHEMA)
             cur.execute(_INDEX)
+            cur.execute(_SEEDS)
+            cur.execute(_REPLIES)
+            if self.is_postgres:
+                cur.execute(
+                    "ALTER TABLE ginrummy_matches ADD COLUMN IF NOT EXISTS "
+                    "seat TEXT NOT NULL DEFAULT ''"
+                )
+            else:
+                cur.execute("PRAGMA table_info(ginrummy_matches)")
+                if "seat" not in {str(r[1]) for r in cur.fetchall()}:
+                    cur.execute(
+                        "ALTER TABLE ginrummy_matches ADD COLUMN seat TEXT NOT NULL DEFAULT ''"
+                    )
+            cur.execute(_SEAT_INDEX)
         if self._path is not None:
             conn = sqlite3.connect(self._path)
             try:
@@ -181,11 +240,22 @@ class MatchStore:
             finally:
                 conn.close()
 
-    def create(self, match: StoredMatch) -> None:
-        """Store a new match."""
-        with self._cursor() as cur:
+    def create(self, match: StoredMatch, *, commitment: str | None = None) -> bool:
+        """Store a new match; ``False`` if ``commitment``'s seed was already used.
+
+        With a ``commitment``, the seed committed to (:meth:`add_seed`) is used
+        up in the same transaction, so one commitment deals one match only.
+        """
+        with self._cursor(write=True) as cur:
+            if commitment is not None:
+                cur.execute(
+                    "DELETE FROM ginrummy_seeds WHERE commitment = ? AND seat = ?",
+                    (commitment, match.seat),
+                )
+                if cur.rowcount != 1:
+                    return False
             cur.execute(
-                f"INSERT INTO ginrummy_matches ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                f"INSERT INTO ginrummy_matches ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                 (
                     match.id,
                     match.version,
@@ -196,8 +266,10 @@ class MatchStore:
                     json.dumps(match.meta),
                     match.created_at,
                     match.updated_at,
+                    match.seat,
                 ),
             )
+        return True
 
     def get(self, match_id: str) -> StoredMatch | None:
         """The match with this id, or ``None``."""
@@ -215,9 +287,14 @@ class MatchStore:
         *,
         status: str,
         scores: tuple[int, int],
+        reply: tuple[str, str] | None = None,
     ) -> bool:
-        """Replace version ``version`` of a match by the next; ``False`` if it moved on."""
-        with self._cursor() as cur:
+        """Replace version ``version`` of a match by the next; ``False`` if it moved on.
+
+        ``reply`` is (action id, the answer's JSON text), kept in the same
+        transaction for :meth:`reply` to give again.
+        """
+        with self._cursor(write=True) as cur:
             cur.execute(
                 "UPDATE ginrummy_matches SET version = ?, status = ?, score_you = ?, "
                 "score_computer = ?, record = ?, meta = ?, updated_at = ? "
@@ -234,15 +311,62 @@ class MatchStore:
                     version,
                 ),
             )
-            return bool(cur.rowcount == 1)
+            if cur.rowcount != 1:
+                return False
+            if reply is not None:
+                cur.execute(
+                    "INSERT INTO ginrummy_replies (match_id, action_id, body, created_at) "
+                    "VALUES (?, ?, ?, ?)",
+                    (match_id, reply[0], reply[1], now()),
+                )
+            return True
 
-    def recent(self, limit: int = 100) -> list[StoredMatch]:
-        """The matches most recently played first."""
+    def reply(self, match_id: str, action_id: str) -> str | None:
+        """The answer already given to action ``action_id`` on this match, if any."""
         with self._cursor() as cur:
             cur.execute(
-                f"SELECT {_COLUMNS} FROM ginrummy_matches ORDER BY updated_at DESC LIMIT ?",
-                (limit,),
+                "SELECT body FROM ginrummy_replies WHERE match_id = ? AND action_id = ?",
+                (match_id, action_id),
             )
+            row = cur.fetchone()
+        return None if row is None else str(row[0])
+
+    def add_seed(self, commitment: str, server_seed: str, seat: str) -> None:
+        """Keep a server seed committed to for ``seat``'s next match (and drop stale ones)."""
+        stamp = now()
+        stale = (datetime.now(UTC) - SEED_LIFETIME).isoformat(timespec="milliseconds")
+        with self._cursor(write=True) as cur:
+            cur.execute("DELETE FROM ginrummy_seeds WHERE created_at < ?", (stale,))
+            cur.execute(
+                "INSERT INTO ginrummy_seeds (commitment, server_seed, seat, created_at) "
+                "VALUES (?, ?, ?, ?)",
+                (commitment, server_seed, seat, stamp),
+            )
+
+    def seed(self, commitment: str, seat: str) -> str | None:
+        """The server seed behind ``commitment``, if ``seat`` holds it unused."""
+        with self._cursor() as cur:
+            cur.execute(
+                "SELECT server_seed FROM ginrummy_seeds WHERE commitment = ? AND seat = ?",
+                (commitment, seat),
+            )
+            row = cur.fetchone()
+        return None if row is None else str(row[0])
+
+    def recent(self, limit: int = 100, *, seat: str | None = None) -> list[StoredMatch]:
+        """The matches most recently played first (only ``seat``'s, when given)."""
+        with self._cursor() as cur:
+            if seat is None:
+                cur.execute(
+                    f"SELECT {_COLUMNS} FROM ginrummy_matches ORDER BY updated_at DESC LIMIT ?",
+                    (limit,),
+                )
+            else:
+                cur.execute(
+                    f"SELECT {_COLUMNS} FROM ginrummy_matches WHERE seat = ? "
+                    "ORDER BY updated_at DESC LIMIT ?",
+                    (seat, limit),
+                )
             rows = cur.fetchall()
         return [_row(r) for r in rows]
 
@@ -277,4 +401,5 @@ def _row(row: Sequence[Any]) -> StoredMatch:
         meta=json.loads(row[6]),
         created_at=str(row[7]),
         updated_at=str(row[8]),
+        seat=str(row[9]),
     )

@@ -1155,16 +1155,24 @@
   $("btn-big-gin").addEventListener("click", () => act("big_gin"));
   $("btn-group").addEventListener("click", () => { state.grouped = !state.grouped; render(); });
 
+  // A second click on the same card soon after the first throws it. (Counted here, not by
+  // the browser's dblclick, because marking re-draws the hand between the two clicks.)
+  const lastClick = { code: null, at: 0 };
   $("hand").addEventListener("click", (e) => {
     const b = e.target.closest(".card");
     if (!b || dragState.justDragged) return;
-    markCard(b.dataset.code);
-    const again = $("hand").querySelector(`[data-code="${b.dataset.code}"]`);
+    const code = b.dataset.code;
+    const now = performance.now();
+    if (lastClick.code === code && now - lastClick.at < 450) {
+      lastClick.code = null;
+      throwCard(code);
+      return;
+    }
+    lastClick.code = code;
+    lastClick.at = now;
+    markCard(code);
+    const again = $("hand").querySelector(`[data-code="${code}"]`);
     if (again) again.focus({ preventScroll: true });
-  });
-  $("hand").addEventListener("dblclick", (e) => {
-    const b = e.target.closest(".card");
-    if (b) throwCard(b.dataset.code);
   });
   $("hand").addEventListener("focusin", (e) => {
     const b = e.target.closest(".card");

@@ -1,0 +1,282 @@
+"""Who may do what: seat tokens, cross-site refusal, rate limits and security headers.
+
+Players are anonymous. The first API request without a seat cookie gets one: a
+secret token from :mod:`secrets`, kept by the browser in an ``HttpOnly``,
+``SameSite=Strict`` cookie. The server stores only the token's SHA-256 (the
+*seat id*) with each match the player starts, so a match id may be shared
+freely: only the token reads a hand in progress or acts in it, and a copy of
+the database does not hold the tokens themselves.
+
+:class:`Guard` is one ASGI middleware doing, in order: refusing state-changing
+requests from other sites (the ``Sec-Fetch-Site`` header, else ``Origin``
+against ``Host``), issuing the seat cookie, rate limiting per seat (or per
+client address before the seat is known) with a clear 429, and adding the
+security headers (a strict Content-Security-Policy, no inline script) to every
+response.
+
+>>> token = new_seat_token()
+>>> len(seat_id(token)), seat_id(token) == seat_id(token), seat_id(token) == token
+(64, True, False)
+>>> limiter = RateLimiter(rate=1.0, burst=2)
+>>> [limiter.allow("a", now=0.0) for _ in range(3)]
+[0.0, 0.0, 1.0]
+>>> limiter.allow("a", now=1.0), limiter.allow("b", now=1.0)
+(0.0, 0.0)
+>>> is_cross_site("POST", {"origin": "http://evil.example", "host": "127.0.0.1:8000"})
+True
+>>> is_cross_site("POST", {"sec-fetch-site": "same-origin", "host": "127.0.0.1:8000"})
+False
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import math
+import os
+import re
+import secrets
+import threading
+import time
+from collections.abc import Awaitable, Callable, Mapping, MutableMapping
+from dataclasses import dataclass, field
+from http.cookies import SimpleCookie
+from typing import Any
+
+__all__ = [
+    "CONTENT_SECURITY_POLICY",
+    "SEAT_COOKIE",
+    "Guard",
+    "RateLimiter",
+    "is_cross_site",
+    "limiter_from_env",
+    "new_seat_token",
+    "seat_id",
+    "seat_of",
+]
+
+SEAT_COOKIE = "ginrummy_seat"
+"""The cookie holding a player's secret seat token."""
+
+CONTENT_SECURITY_POLICY = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
+    "form-action 'self'; frame-ancestors 'none'"
+)
+"""Every page's policy: only this server's own files, no inline script or style."""
+
+_SECURITY_HEADERS = (
+    (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
+    (b"x-content-type-options", b"nosniff"),
+    (b"referrer-policy", b"same-origin"),
+    (b"x-frame-options", b"DENY"),
+    (b"cross-origin-opener-policy", b"same-origin"),
+)
+_TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")
+_SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
+_COOKIE_AGE = 400 * 24 * 3600
+"""How long the browser keeps the seat (the longest browsers allow)."""
+
+
+def new_seat_token() -> str:
+    """A fresh secret seat token: 32 bytes from the operating system's secure source."""
+    return secrets.token_urlsafe(32)
+
+
+def seat_id(token: str) -> str:
+    """What the server stores for a seat token: its SHA-256, in hex."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def seat_of(scope: Mapping[str, Any]) -> str:
+    """The seat id :class:`Guard` found or issued for this request (``""`` if none)."""
+    state = scope.get("state") or {}
+    return str(state.get("seat", ""))
+
+
+def is_cross_site(method: str, headers: Mapping[str, str]) -> bool:
+    """Whether a request would change state on behalf of another site.
+
+    Browsers say where a request comes from in ``Sec-Fetch-Site``; older ones
+    send ``Origin``, which must then name this host. Requests that carry
+    neither (curl, scripts) come from no site and are let through: they hold
+    no victim's cookie.
+    """
+    if method.upper() in _SAFE_METHODS:
+        return False
+    site = headers.get("sec-fetch-site")
+    if site is not None:
+        return site not in ("same-origin", "none")
+    origin = headers.get("origin")
+    if origin is None:
+        return False
+    return origin.split("://", 1)[-1].rstrip("/") != headers.get("host", "")
+
+
+@dataclass
+class RateLimiter:
+    """Token buckets: each key may make ``burst`` requests at once, ``rate`` a second after.
+
+    Thread-safe; buckets idle long enough to be full again are forgotten.
+    """
+
+    rate: float
+    burst: int
+    _buckets: dict[str, tuple[float, float]] = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+    _last_prune: float = 0.0
+
+    def allow(self, key: str, now: float | None = None) -> float:
+        """Take one request from ``key``'s bucket: 0 if allowed, else seconds to wait."""
+        t = time.monotonic() if now is None else now
+        with self._lock:
+            tokens, then = self._buckets.get(key, (float(self.burst), t))
+            tokens = min(float(self.burst), tokens + (t - then) * self.rate)
+            if tokens >= 1.0:
+                self._buckets[key] = (tokens - 1.0, t)
+                wait = 0.0
+            else:
+                self._buckets[key] = (tokens, t)
+                wait = (1.0 - tokens) / self.rate
+            if t - self._last_prune > 60.0:
+                self._prune(t)
+        return wait
+
+    def _prune(self, now: float) -> None:
+        full = self.burst / self.rate
+        self._buckets = {k: v for k, v in self._buckets.items() if now - v[1] < full}
+        self._last_prune = now
+
+
+def limiter_from_env(name: str, rate: float, burst: int) -> RateLimiter:
+    """A limiter set by ``$name`` (``RATE/BURST``, e.g. ``20/60``), else by the defaults."""
+    text = os.environ.get(name, "")
+    if text:
+        try:
+            r, b = text.split("/", 1)
+            rate, burst = float(r), int(b)
+        except ValueError:
+            raise ValueError(f"{name} is RATE/BURST, e.g. 20/60, not {text!r}") from None
+        if not (rate > 0 and burst >= 1 and math.isfinite(rate)):
+            raise ValueError(f"{name}: the rate must be positive and the burst at least 1")
+    return RateLimiter(rate=rate, burst=burst)
+
+
+Scope = MutableMapping[str, Any]
+Message = MutableMapping[str, Any]
+Receive = Callable[[], Awaitable[Message]]
+Send = Callable[[Message], Awaitable[None]]
+ASGIApp = Callable[[Scope, Receive, Send], Awaitable[None]]
+
+
+class Guard:
+    """The ASGI middleware in front of the whole app (see the module docstring)."""
+
+    def __init__(
+        self,
+        app: ASGIApp,
+        *,
+        seat_limiter: RateLimiter | None = None,
+        address_limiter: RateLimiter | None = None,
+    ) -> None:
+        self.app = app
+        self.seat_limiter = seat_limiter or limiter_from_env("GINRUMMY_RATE_LIMIT", 20.0, 60)
+        self.address_limiter = address_limiter or limiter_from_env(
+            "GINRUMMY_NEW_SEAT_LIMIT", 50.0, 400
+        )
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        """Check the request, then pass it on with the headers added to the answer."""
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+        headers = {k.decode("latin-1"): v.decode("latin-1") for k, v in scope["headers"]}
+        path: str = scope.get("path", "")
+        if is_cross_site(scope["method"], headers):
+            await _refuse(send, 403, "cross_site", "requests from other sites are refused")
+            return
+        set_cookie: bytes | None = None
+        if path.startswith("/api/"):
+            token = _cookie(headers.get("cookie", ""))
+            if token is None:
+                client = scope.get("client") or ("?", 0)
+                wait = self.address_limiter.allow(f"addr:{client[0]}")
+                if wait:
+                    await _refuse_slow(send, wait)
+                    return
+                token = new_seat_token()
+                set_cookie = _set_cookie(token, secure=scope.get("scheme") == "https")
+            else:
+                wait = self.seat_limiter.allow(f"seat:{token}")
+                if wait:
+                    await _refuse_slow(send, wait)
+                    return
+            scope.setdefault("state", {})["seat"] = seat_id(token)
+        api = path.startswith("/api/")
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                out = [
+                    (k, v)
+                    for k, v in message.get("headers", [])
+                    if k.lower() not in (b"cache-control",)
+                ]
+                out.extend(_SECURITY_HEADERS)
+                out.append((b"cache-control", b"no-store" if api else b"no-cache"))
+                if set_cookie is not None:
+                    out.append((b"set-cookie", set_cookie))
+                message["headers"] = out
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def _cookie(header: str) -> str | None:
+    if SEAT_COOKIE not in header:
+        return None
+    jar: SimpleCookie = SimpleCookie()
+    try:
+        jar.load(header)
+    except Exception:  # a malformed Cookie header is no seat
+        return None
+    morsel = jar.get(SEAT_COOKIE)
+    if morsel is None or not _TOKEN.fullmatch(morsel.value):
+        return None
+    return morsel.value
+
+
+def _set_cookie(token: str, *, secure: bool) -> bytes:
+    parts = [
+        f"{SEAT_COOKIE}={token}",
+        "Path=/",
+        f"Max-Age={_COOKIE_AGE}",
+        "HttpOnly",
+        "SameSite=Strict",
+    ]
+    if secure:
+        parts.append("Secure")
+    return "; ".join(parts).encode()
+
+
+async def _refuse(send: Send, status: int, code: str, message: str, extra: Any = ()) -> None:
+    body = json.dumps({"error": {"code": code, "message": message}}).encode()
+    headers = [
+        (b"content-type", b"application/json"),
+        (b"content-length", str(len(body)).encode()),
+        (b"cache-control", b"no-store"),
+        *_SECURITY_HEADERS,
+        *extra,
+    ]
+    await send({"type": "http.response.start", "status": status, "headers": headers})
+    await send({"type": "http.response.body", "body": body})
+
+
+async def _refuse_slow(send: Send, wait: float) -> None:
+    seconds = max(1, math.ceil(wait))
+    await _refuse(
+        send,
+        429,
+        "rate_limited",
+        f"too many requests: wait {seconds} second{'s' if seconds > 1 else ''} and try again",
+        [(b"retry-after", str(seconds).encode())],
+    )

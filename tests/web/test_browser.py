@@ -1,0 +1,304 @@
+"""What a player sees and does, in a real headless Chromium against a real server."""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+from playwright.sync_api import Page, expect
+
+from ._support import ALSO_JUNK, JUNK, MELDED, Server, deck
+
+pytestmark = pytest.mark.browser
+
+NO_ANIMATION = "localStorage.setItem('ginrummy.comfort', JSON.stringify({speed: 'off'}))"
+
+
+@pytest.fixture
+def page(browser: Any) -> Iterator[Page]:
+    """A fresh browser tab (no saved state); fails the test on any script or CSP error."""
+    context = browser.new_context(viewport={"width": 1280, "height": 800})
+    context.add_init_script(NO_ANIMATION)
+    tab = context.new_page()
+    problems: list[str] = []
+    tab.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    tab.on(
+        "console",
+        lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None,
+    )
+    tab.set_default_timeout(10_000)
+    yield tab
+    context.close()
+    assert not problems, problems
+
+
+def card(page: Page, code: str) -> Any:
+    """The player's card ``code`` on the table."""
+    return page.locator(f'#hand .card[data-code="{code}"]')
+
+
+def open_match(page: Page, server: Server, decks: list[str], **kw: Any) -> str:
+    """Start a match from these decks and open its table; returns its id."""
+    match_id: str = server.new_match(decks, **kw)["id"]
+    page.goto(f"{server.url}/match/{match_id}")
+    expect(page.locator("#hand .card")).to_have_count(10)
+    return match_id
+
+
+def test_a_whole_hand_played_by_clicks(page: Page, server: Server) -> None:
+    open_match(page, server, [deck(MELDED, JUNK, "QD", stock="AC AD")])
+    expect(page.locator("#prompt")).to_contain_text("Take the Q♦")
+    expect(page.locator("#deadwood-count")).to_have_text("10")
+    page.click("#btn-take")
+    expect(page.locator("#hand .card")).to_have_count(11)
+    expect(card(page, "QD")).to_have_class(re.compile(r"\bdrawn\b"))
+    expect(page.locator("#btn-knock")).to_contain_text("Knock with 10")
+    # Throw the K♣: click it, then the pile.
+    card(page, "KC").click()
+    expect(card(page, "KC")).to_have_attribute("aria-pressed", "true")
+    page.click("#pile")
+    # The computer draws and throws; its moves are in the log.
+    expect(page.locator("#prompt")).to_contain_text("Draw from the stock")
+    expect(page.locator("#log")).to_contain_text("You threw the K♣")
+    expect(page.locator("#log li.theirs")).not_to_have_count(0)
+    expect(page.locator("#log")).to_contain_text(re.compile(r"Computer (drew|took)"))
+    expect(page.locator("#opp-count")).to_have_text("10 cards")
+    page.click("#stock")
+    expect(page.locator("#hand .card")).to_have_count(11)
+    expect(page.locator("#btn-knock")).to_contain_text("Knock with 1")
+    expect(page.locator("#knock-sub")).to_have_text("throws the Q♦")
+    page.click("#btn-knock")
+    # The sheet: both hands as laid down, the counts, the points, the score.
+    dialog = page.locator("#dlg-result")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#result-title")).to_contain_text("You win the hand")
+    expect(dialog).to_contain_text("You knocked — 1")
+    expect(dialog.locator(".side-computer")).to_contain_text("Computer")
+    expect(dialog.locator(".side-you .laid-meld")).to_have_count(4)
+    points = int(re.findall(r"(\d+) points?", page.locator("#result-title").inner_text())[0])
+    expect(page.locator("#score-you")).to_have_text(str(points))
+    expect(page.locator("#result-score")).to_contain_text(f"You {points} — Computer 0")
+    page.click("#result-next")
+    expect(page.locator("#hand-number")).to_have_text("Hand 2")
+    expect(dialog).to_be_hidden()
+
+
+def test_knocking_with_a_marked_card_throws_that_card(page: Page, server: Server) -> None:
+    open_match(page, server, [deck(MELDED, JUNK, "QD", stock="AC AD")])
+    page.click("#btn-take")
+    expect(page.locator("#hand .card")).to_have_count(11)
+    card(page, "KC").dblclick()  # a double-click throws
+    expect(page.locator("#prompt")).to_contain_text("Draw from the stock")
+    page.click("#stock")
+    drawn = page.locator("#hand .card.drawn")
+    expect(drawn).to_have_count(1)
+    code = drawn.get_attribute("data-code")
+    assert code in ("AC", "AD")
+    expect(page.locator("#btn-knock")).to_contain_text("Knock with 1")
+    drawn.click()  # mark the ace: keeping the Q♦ leaves 10
+    expect(page.locator("#btn-knock")).to_contain_text("Knock with 10")
+    expect(page.locator("#throw-hint")).to_contain_text("leaves 10")
+    page.click("#btn-knock")
+    expect(page.locator("#dlg-result")).to_be_visible()
+    expect(page.locator("#dlg-result")).to_contain_text("You knocked — 10")
+    deadwood = page.locator("#dlg-result .side-you .laid-deadwood .mini")
+    expect(deadwood).to_have_count(1)
+    expect(deadwood).to_have_attribute("aria-label", "queen of diamonds")
+
+
+def test_no_knock_button_when_no_throw_can_knock(page: Page, server: Server) -> None:
+    open_match(page, server, [deck(ALSO_JUNK, JUNK, "9H")])
+    page.click("#btn-take")
+    expect(page.locator("#hand .card")).to_have_count(11)
+    expect(page.locator("#prompt")).to_contain_text("Throw a card")
+    expect(page.locator("#btn-knock")).to_be_hidden()
+
+
+def test_the_knock_button_reads_gin_when_a_throw_leaves_nothing(page: Page, server: Server) -> None:
+    open_match(page, server, [deck("AS 2S 3S 4H 5H 6H 7H 9C 9D 9S", JUNK, "8H")])
+    expect(page.locator("#btn-knock")).to_be_hidden()
+    page.click("#btn-take")
+    expect(page.locator("#btn-knock")).to_contain_text("Gin")
+    expect(page.locator("#knock-label")).to_have_text("Gin")
+    page.click("#btn-knock")
+    expect(page.locator("#dlg-result")).to_contain_text("You went gin")
+    expect(page.locator("#result-summary")).to_contain_text("You went gin")
+
+
+def test_a_reload_in_the_middle_of_a_hand_carries_on(page: Page, server: Server) -> None:
+    match_id = open_match(page, server, [deck(MELDED, JUNK, "QD", stock="AC AD")])
+    page.click("#btn-take")
+    expect(page.locator("#hand .card")).to_have_count(11)
+    # Drag the K♣ to the far left: the player's own order.
+    box = page.locator("#hand .card").first.bounding_box()
+    assert box is not None
+    card(page, "KC").drag_to(page.locator("#hand .card").first, target_position={"x": 2, "y": 40})
+    expect(page.locator("#hand .card").first).to_have_attribute("data-code", "KC")
+    page.reload()
+    expect(page.locator("#hand .card")).to_have_count(11)
+    expect(page.locator("#hand .card").first).to_have_attribute("data-code", "KC")
+    expect(card(page, "QD")).to_have_class(re.compile(r"\bdrawn\b"))
+    expect(page.locator("#btn-knock")).to_contain_text("Knock with 10")
+    assert page.url.endswith(f"/match/{match_id}")
+    card(page, "KC").dblclick()
+    expect(page.locator("#prompt")).to_contain_text("Draw from the stock")
+    expect(page.locator("#hand .card")).to_have_count(10)
+
+
+def test_a_server_restart_in_the_middle_of_a_match_carries_on(
+    page: Page, db_url: str, tmp_path: Path
+) -> None:
+    first = Server(db_url).start()
+    try:
+        match_id = open_match(page, first, [deck(MELDED, JUNK, "QD", stock="AC AD")])
+        page.click("#btn-take")
+        expect(page.locator("#hand .card")).to_have_count(11)
+        card(page, "KC").dblclick()
+        expect(page.locator("#prompt")).to_contain_text("Draw from the stock")
+        log_before = page.locator("#log li").all_inner_texts()
+        pile_before = page.locator("#pile-count").inner_text()
+    finally:
+        first.stop()
+    second = Server(db_url).start()
+    try:
+        page.goto(f"{second.url}/match/{match_id}")
+        expect(page.locator("#hand .card")).to_have_count(10)
+        expect(page.locator("#prompt")).to_contain_text("Draw from the stock")
+        assert page.locator("#log li").all_inner_texts() == log_before
+        assert page.locator("#pile-count").inner_text() == pile_before
+        page.click("#stock")
+        expect(page.locator("#btn-knock")).to_contain_text("Knock with 1")
+        page.click("#btn-knock")
+        expect(page.locator("#dlg-result")).to_be_visible()
+    finally:
+        second.stop()
+
+
+def test_settings_chosen_on_the_page_reach_the_game(page: Page, server: Server) -> None:
+    page.goto(server.url + "/")
+    page.get_by_role("button", name="Match to 50").click()
+    page.get_by_role("radio", name="Oklahoma").check()
+    page.get_by_text("House rules").click()
+    page.locator("#set-spades_double").check()
+    page.click("#start-match")
+    expect(page).to_have_url(re.compile(r"/match/"))
+    expect(page.locator("#hand .card")).to_have_count(10)
+    match_id = page.url.rsplit("/", 1)[-1]
+    m = httpx.get(f"{server.url}/api/matches/{match_id}").json()
+    assert m["settings"]["knocking"] == "oklahoma" and m["settings"]["match_to"] == 50
+    assert m["settings"]["spades_double"] is True
+    upcard = m["table"]["first_upcard"]
+    limit = {"A": 0, "T": 10, "J": 10, "Q": 10, "K": 10}.get(upcard[0]) or int(upcard[0])
+    expected = "Gin only this hand" if limit == 0 else f"Knock at {limit} or less"
+    expect(page.locator("#knock-limit")).to_have_text(expected)
+    expect(page.locator("#score-target")).to_have_text("to 50")
+    expect(page.locator("#rules-summary")).to_contain_text("Oklahoma knocking")
+    expect(page.locator("#rules-summary")).to_contain_text("spades double")
+    page.click("#open-rules")
+    expect(page.locator("#dlg-rules")).to_contain_text("Oklahoma")
+
+
+def test_gin_only_shows_no_knock_button(page: Page, server: Server) -> None:
+    open_match(
+        page, server, [deck(MELDED, JUNK, "QD", stock="AC AD")], settings={"knocking": "gin_only"}
+    )
+    expect(page.locator("#knock-limit")).to_have_text("Gin only this hand")
+    page.click("#btn-take")
+    expect(page.locator("#hand .card")).to_have_count(11)
+    expect(page.locator("#prompt")).to_contain_text("Throw")
+    expect(page.locator("#btn-knock")).to_be_hidden()
+
+
+def test_a_turn_played_with_the_keyboard_only(page: Page, server: Server) -> None:
+    open_match(page, server, [deck(MELDED, JUNK, "QD", stock="AC AD")])
+    page.keyboard.press("?")
+    expect(page.locator("#dlg-help")).to_be_visible()
+    expect(page.locator("#dlg-help")).to_contain_text("knock")
+    page.keyboard.press("Escape")
+    expect(page.locator("#dlg-help")).to_be_hidden()
+    page.keyboard.press("t")  # take the upcard
+    expect(page.locator("#hand .card")).to_have_count(11)
+    page.keyboard.press("ArrowLeft")  # into the hand (from the card just drawn)
+    for _ in range(12):
+        if page.evaluate("document.activeElement.dataset.code") == "KC":
+            break
+        page.keyboard.press("ArrowLeft")
+    assert page.evaluate("document.activeElement.dataset.code") == "KC"
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "king of clubs"
+    page.keyboard.press("Space")  # mark it
+    expect(card(page, "KC")).to_have_attribute("aria-pressed", "true")
+    page.keyboard.press("d")  # throw it
+    expect(page.locator("#prompt")).to_contain_text("Draw from the stock")
+    expect(page.locator("#live")).to_contain_text("Computer")
+    page.keyboard.press("s")  # draw from the stock
+    expect(page.locator("#hand .card")).to_have_count(11)
+    page.keyboard.press("k")  # knock
+    expect(page.locator("#dlg-result")).to_be_visible()
+    page.keyboard.press("Enter")  # next hand
+    expect(page.locator("#hand-number")).to_have_text("Hand 2")
+
+
+def test_cards_are_named_buttons_and_moves_are_announced(page: Page, server: Server) -> None:
+    open_match(page, server, [deck(MELDED, JUNK, "QD", stock="AC AD")])
+    expect(page.get_by_role("button", name="king of clubs")).to_be_visible()
+    expect(
+        page.get_by_role("button", name=re.compile("^Discard pile, queen of diamonds"))
+    ).to_be_visible()
+    page.click("#btn-take")
+    expect(
+        page.get_by_role("button", name=re.compile("^queen of diamonds, just drawn"))
+    ).to_be_visible()
+    expect(page.locator("#hand .card")).to_have_count(11)
+    card(page, "KC").dblclick()
+    expect(page.locator("#live")).to_contain_text(re.compile(r"Computer (drew|took) .*\."))
+    expect(page.locator("#live")).to_contain_text(re.compile(r"Computer threw the \w+ of \w+"))
+
+
+def test_the_table_fits_a_phone(browser: Any, server: Server, tmp_path: Path) -> None:
+    context = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2)
+    context.add_init_script(NO_ANIMATION)
+    page = context.new_page()
+    try:
+        open_match(page, server, [deck(MELDED, JUNK, "QD", stock="AC AD")])
+        page.click("#btn-take")
+        expect(page.locator("#hand .card")).to_have_count(11)
+        card(page, "KC").click(position={"x": 10, "y": 30})  # the strip that shows
+        expect(card(page, "KC")).to_have_attribute("aria-pressed", "true")
+        _assert_nothing_cut_off(page, 390, 844)
+        shots = os.environ.get("GINRUMMY_SCREENSHOTS")
+        page.screenshot(path=str(Path(shots or tmp_path) / "table-phone.png"))
+        page.click("#btn-group")
+        expect(page.locator("#hand .meld-group")).to_have_count(4)
+        expect(page.locator("#hand .deadwood-group")).to_contain_text("Deadwood 20")
+        _assert_nothing_cut_off(page, 390, 844)
+    finally:
+        context.close()
+
+
+def _assert_nothing_cut_off(page: Page, width: int, height: int) -> None:
+    assert page.evaluate("document.documentElement.scrollWidth") <= width
+    selectors = [
+        "#hand .card",
+        "#stock",
+        "#pile",
+        "#btn-knock",
+        "#btn-group",
+        "#deadwood",
+        "#score-you",
+        "#score-them",
+        "#open-sheet",
+        "#opp-cards",
+        "#open-help",
+        "#prompt",
+    ]
+    for sel in selectors:
+        for i in range(page.locator(sel).count()):
+            box = page.locator(sel).nth(i).bounding_box()
+            assert box is not None, sel
+            assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (sel, box)
+            assert box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, (sel, box)
