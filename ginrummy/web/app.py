@@ -32,6 +32,7 @@ from ginrummy.hand import (
 from ginrummy.settings import Settings, SettingsError
 from ginrummy.web import game
 from ginrummy.web.game import YOU, DeckSource, GameError
+from ginrummy.web.learn import router as learn_router
 from ginrummy.web.present import SETTING_OPTIONS, match_out, summary_out
 from ginrummy.web.schemas import (
     ActionIn,
@@ -253,5 +254,6 @@ def create_app(store: MatchStore, decks: DeckSource | None = None) -> FastAPI:
     def match_page(match_id: str) -> FileResponse:
         return FileResponse(page)
 
+    app.include_router(learn_router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
     return app
