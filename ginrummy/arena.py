@@ -39,6 +39,7 @@ from dataclasses import dataclass, field
 from typing import IO, Any, TextIO
 
 from ginrummy.bots import BOT_NAMES, Bot, make_bot
+from ginrummy.cards import FULL_DECK
 from ginrummy.hand import (
     Action,
     BigGinDeclared,
@@ -195,7 +196,7 @@ def _deal_cards(view: PlayerView) -> list[str]:
             held.add(int(e.card))
         elif isinstance(e, (StockDrawn, PileDrawn, UpcardTaken)) and e.card is not None:
             held.discard(int(e.card))
-    return [str(c) for c in sorted(held)]
+    return [str(FULL_DECK[c]) for c in sorted(held)]
 
 
 def event_message(event: Event) -> dict[str, Any] | None:

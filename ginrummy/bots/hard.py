@@ -54,7 +54,7 @@ class HardConfig:
     upcard: bool = True
     search: bool = True
     layoff: bool = True
-    samples: int = 48
+    samples: int = 32
     """Opponent hands dealt per knock decision."""
     safety_weight: float = 6.0
     potential_weight: float = 1.0
@@ -131,6 +131,45 @@ def potential(reading: Reading, hand: Bitmask, horizon: float) -> float:
         for n in _one_gap(x, hand & ~dead):
             total += POINTS[x] * reading.p_live(n) * 0.5
     return total * min(1.0, horizon / unseen)
+
+
+def _lay_off_spots(
+    arrangement: melds.Arrangement, ace_high: bool
+) -> list[tuple[list[int], list[int]] | int]:
+    """Where the other hand could lay off: each run's chains of cards outward, each set's fourth."""
+    spots: list[tuple[list[int], list[int]] | int] = []
+    top = 13 if ace_high else 12
+    for meld in arrangement.melds:
+        suits = {c.suit for c in meld}
+        if len(suits) == 1:
+            suit = meld[0].suit
+            ranks = [c.rank for c in meld]
+            if 0 in ranks and 12 in ranks:
+                ranks = [r or 13 for r in ranks]
+            low, high = min(ranks), max(ranks)
+            down = [suit * 13 + r for r in range(low - 1, -1, -1)]
+            up = [suit * 13 + (0 if r == 13 else r) for r in range(high + 1, top + 1)]
+            spots.append((down, up))
+        elif len(meld) == 3:
+            rank = meld[0].rank
+            spots.append(next(s * 13 + rank for s in range(4) if s not in suits))
+    return spots
+
+
+def _layable(spots: list[tuple[list[int], list[int]] | int], hand: Bitmask) -> int:
+    """Points of the cards of ``hand`` that could be laid off on these spots (an upper bound)."""
+    total = 0
+    for spot in spots:
+        if isinstance(spot, int):
+            if hand >> spot & 1:
+                total += POINTS[spot]
+            continue
+        for chain in spot:
+            for c in chain:
+                if not hand >> c & 1:
+                    break
+                total += POINTS[c]
+    return total
 
 
 def _one_gap(card: int, melded: Bitmask) -> list[int]:
@@ -238,6 +277,9 @@ class HardBot:
         if least == 0:
             card = min(candidates, key=lambda c: (-POINTS[c], c))
             return Knock(FULL_DECK[card])
+        config = self.config
+        if config.search and my_turns > config.early_turns and least > config.late_deadwood:
+            return None
         rng = decision_rng(self.seed, view)
         best: tuple[float, int, tuple[melds.Meld, ...], float] | None = None
         for c in candidates:
@@ -268,12 +310,19 @@ class HardBot:
         undercuts = 0
         n = self.config.samples
         extra = min(self.config.max_extra, round(self.config.choosiness * opp_turns))
+        spots = _lay_off_spots(arrangement, reading.ace_high)
         for _ in range(n):
             opp = sample_opponent(reading, rng, extra)
-            answer = melds.best_layoff(
-                arrangement.melds, CardSet.from_mask(opp), ace_high=reading.ace_high
-            )
-            theirs = answer.deadwood_points
+            raw = deadwood_of(opp, reading.ace_high)
+            most = _layable(spots, opp)
+            if raw - most > mine or raw <= mine:
+                # Clear either way: lay-offs cannot change who wins.
+                theirs = raw - most if raw > mine else raw
+            else:
+                answer = melds.best_layoff(
+                    arrangement.melds, CardSet.from_mask(opp), ace_high=reading.ace_high
+                )
+                theirs = answer.deadwood_points
             if theirs > mine:
                 total += theirs - mine
             else:

@@ -1,0 +1,168 @@
+"""Measure the bots' strength in the arena and write the figures into docs/STRENGTH.md.
+
+Not a timed test: a long run, meant for the background::
+
+    nohup .venv/bin/python bench/bench_strength.py --matches 2000 > /tmp/strength.log 2>&1 &
+
+Every pairing plays mirrored matches to 100 (each seed in both seats) with
+the bots at the settings the web app uses. The ablation plays Hard with one
+habit switched off at a time against the same opponent. The JSON of every run
+goes next to the report (docs/strength/*.json) so the figures can be checked.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import multiprocessing
+import sys
+import time
+from pathlib import Path
+
+from ginrummy.arena import ArenaReport, run_arena
+from ginrummy.settings import Settings
+
+ROOT = Path(__file__).resolve().parent.parent
+DOC = ROOT / "docs" / "STRENGTH.md"
+RAW = ROOT / "docs" / "strength"
+
+HEADLINE: list[tuple[str, str, float]] = [
+    ("hard", "simple", 0.76),
+    ("hard", "camper", 0.52),
+    ("hard", "medium", 0.60),
+    ("medium", "easy", 0.60),
+    ("camper", "simple", 0.0),
+]
+"""(bot, opponent, target win share); a target of 0 is a reference row."""
+
+ABLATION = ["search", "infer", "safety", "potential", "upcard", "layoff"]
+OPENSPIEL = "cmd:{python} {root}/bench/openspiel_bot.py"
+
+
+def _row(report: ArenaReport, target: float) -> str:
+    lo, hi = report.win_ci
+    met = ""
+    if target:
+        met = "yes" if lo >= target - 0.02 and report.win_share >= target else "no"
+    a, b = report.bots
+    times = report.decision_ms[a]
+    return (
+        f"| {a} | {b} | {report.games} | {100 * report.win_share:.1f}% "
+        f"| {100 * lo:.1f}–{100 * hi:.1f}% | {report.points_per_hand:+.2f} "
+        f"| {times['median']:.1f} / {times['p95']:.0f} ms "
+        f"| {f'{100 * target:.0f}%' if target else '–'} | {met or '–'} |"
+    )
+
+
+def _run(a: str, b: str, matches: int, jobs: int, seed_start: int) -> ArenaReport:
+    seeds = list(range(seed_start, seed_start + matches // 2))
+    print(f"{a} vs {b}: {len(seeds)} seeds x 2 seats", file=sys.stderr)
+    report = run_arena(
+        (a, b), seeds, kind="matches", settings=Settings(), jobs=jobs, progress=sys.stderr
+    )
+    RAW.mkdir(parents=True, exist_ok=True)
+    name = f"{a}_vs_{b}".replace(":", "_").replace(",", "_").replace("/", "_")
+    (RAW / f"{name}.json").write_text(json.dumps(report.to_json(), indent=2) + "\n")
+    print(report.text(), file=sys.stderr)
+    return report
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the pairings and the ablation; rewrite docs/STRENGTH.md."""
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--matches", type=int, default=2000, help="matches per pairing")
+    p.add_argument("--ablation-matches", type=int, default=400, help="matches per ablation row")
+    p.add_argument("--ablation-opponent", default="camper")
+    p.add_argument("--jobs", type=int, default=multiprocessing.cpu_count())
+    p.add_argument("--seed-start", type=int, default=1)
+    p.add_argument(
+        "--only", default=None, help="comma-separated subset: headline,ablation,openspiel"
+    )
+    args = p.parse_args(argv)
+    parts = set((args.only or "headline,ablation,openspiel").split(","))
+    start = time.time()
+    headline: list[str] = []
+    if "headline" in parts:
+        for a, b, target in HEADLINE:
+            headline.append(_row(_run(a, b, args.matches, args.jobs, args.seed_start), target))
+    ablation: list[str] = []
+    if "ablation" in parts:
+        opp = args.ablation_opponent
+        full = _run("hard", opp, args.ablation_matches, args.jobs, args.seed_start)
+        ablation.append(_ablation_row("all habits (Hard as shipped)", full, full))
+        for part in ABLATION:
+            report = _run(f"hard:-{part}", opp, args.ablation_matches, args.jobs, args.seed_start)
+            ablation.append(_ablation_row(f"without `{part}`", report, full))
+    openspiel: list[str] = []
+    if "openspiel" in parts:
+        try:
+            import pyspiel  # noqa: F401
+        except ImportError:
+            openspiel.append("OpenSpiel is not installed (`pip install open-spiel`): not measured.")
+        else:
+            spec = OPENSPIEL.format(python=sys.executable, root=ROOT)
+            report = _run("hard", spec, args.matches // 4, args.jobs, args.seed_start)
+            report.bots = ("hard", "openspiel-simple")
+            openspiel.append(_row(report, 0.0))
+    _write(args, headline, ablation, openspiel, time.time() - start)
+    return 0
+
+
+def _ablation_row(label: str, report: ArenaReport, full: ArenaReport) -> str:
+    lo, hi = report.win_ci
+    delta = report.win_share - full.win_share
+    return (
+        f"| {label} | {report.games} | {100 * report.win_share:.1f}% "
+        f"| {100 * lo:.1f}–{100 * hi:.1f}% | {100 * delta:+.1f} "
+        f"| {report.points_per_hand:+.2f} |"
+    )
+
+
+def _write(
+    args: argparse.Namespace,
+    headline: list[str],
+    ablation: list[str],
+    openspiel: list[str],
+    seconds: float,
+) -> None:
+    text = DOC.read_text() if DOC.exists() else ""
+    marker_start, marker_end = "<!-- bench:start -->", "<!-- bench:end -->"
+    command = (
+        f".venv/bin/python bench/bench_strength.py --matches {args.matches} "
+        f"--ablation-matches {args.ablation_matches} --ablation-opponent {args.ablation_opponent}"
+        + (f" --only {args.only}" if args.only else "")
+    )
+    lines = [marker_start, "", f"Reproduce: `{command}` ({seconds / 60:.0f} minutes here).", ""]
+    if headline:
+        lines += [
+            "| bot | opponent | matches | win share | 95% CI | points/hand | bot's decision "
+            "time (median / p95) | target | met |",
+            "|---|---|---|---|---|---|---|---|---|",
+            *headline,
+            "",
+        ]
+    if ablation:
+        lines += [
+            f"Ablation: Hard with one habit switched off, against `{args.ablation_opponent}` "
+            "(same seeds for every row).",
+            "",
+            "| Hard | matches | win share | 95% CI | change | points/hand |",
+            "|---|---|---|---|---|---|",
+            *ablation,
+            "",
+        ]
+    if openspiel:
+        lines += ["Against OpenSpiel's simple gin rummy bot:", "", *openspiel, ""]
+    lines.append(marker_end)
+    block = "\n".join(lines)
+    if marker_start in text and marker_end in text:
+        head = text.split(marker_start)[0]
+        tail = text.split(marker_end, 1)[1]
+        text = head + block + tail
+    else:
+        text = text + "\n" + block + "\n"
+    DOC.write_text(text)
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
