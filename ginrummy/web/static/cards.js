@@ -117,5 +117,91 @@
     return svg;
   }
 
-  window.Cards = { face, back, name, symbol, points, sortKey, rankOf, suitOf };
+  // The suit shapes and the back pattern the faces point at (<use href="#suit-H">).
+  // index.html carries them inline; other pages call Cards.defs() to add them.
+  const SUIT_PATHS = {
+    H: "M50 92 C22 68 2 50 2 29 C2 13 14 3 28 3 C38 3 46 9 50 19 C54 9 62 3 72 3 C86 3 98 13 98 29 C98 50 78 68 50 92 Z",
+    D: "M50 2 C60 20 74 36 90 50 C74 64 60 80 50 98 C40 80 26 64 10 50 C26 36 40 20 50 2 Z",
+    S: "M50 2 C62 20 98 38 98 62 C98 77 87 86 74 86 C65 86 58 82 54 75 C55 85 59 92 68 98 L32 98 C41 92 45 85 46 75 C42 82 35 86 26 86 C13 86 2 77 2 62 C2 38 38 20 50 2 Z",
+  };
+
+  /** Add the suit symbols and the back pattern to the page, once. */
+  function defs() {
+    if (document.getElementById("suit-H")) return;
+    const svg = el("svg", { class: "defs", "aria-hidden": "true", focusable: "false" });
+    const d = el("defs", {}, svg);
+    for (const [suit, path] of Object.entries(SUIT_PATHS)) {
+      const sym = el("symbol", { id: `suit-${suit}`, viewBox: "0 0 100 100" }, d);
+      el("path", { d: path }, sym);
+    }
+    const club = el("symbol", { id: "suit-C", viewBox: "0 0 100 100" }, d);
+    el("circle", { cx: 50, cy: 27, r: 23 }, club);
+    el("circle", { cx: 25, cy: 60, r: 23 }, club);
+    el("circle", { cx: 75, cy: 60, r: 23 }, club);
+    el("path", { d: "M44 40 L56 40 C56 70 60 88 70 98 L30 98 C40 88 44 70 44 40 Z" }, club);
+    const pat = el("pattern", { id: "back-pattern", width: 16, height: 16, patternUnits: "userSpaceOnUse", patternTransform: "rotate(45)" }, d);
+    el("rect", { width: 16, height: 16, fill: "#1d4e89" }, pat);
+    el("path", { d: "M0 8 H16 M8 0 V16", stroke: "#3f79c0", "stroke-width": 3 }, pat);
+    document.body.prepend(svg);
+  }
+
+  /** A small face-up card with its name, for laid-down hands and examples. */
+  function mini(code, cls) {
+    const s = document.createElement("span");
+    s.className = "mini" + (cls ? " " + cls : "");
+    s.setAttribute("role", "img");
+    s.setAttribute("aria-label", name(code));
+    s.dataset.code = code;
+    s.appendChild(face(code));
+    return s;
+  }
+
+  /**
+   * A hand as laid down after a knock: each meld (with the cards laid off onto
+   * it, when layOffs names it) and then the deadwood with its count.
+   */
+  function laid(melds, deadwood, deadPoints, layOffs) {
+    const wrap = document.createElement("div");
+    wrap.className = "laid";
+    const block = (cls, labelText) => {
+      const g = document.createElement("div");
+      g.className = cls;
+      const label = document.createElement("span");
+      label.className = "group-label";
+      label.textContent = labelText;
+      g.appendChild(label);
+      const cards = document.createElement("div");
+      cards.className = "laid-cards";
+      g.appendChild(cards);
+      wrap.appendChild(g);
+      return [g, cards];
+    };
+    melds.forEach((meld, i) => {
+      const [g, cards] = block("laid-meld", meld.kind === "run" ? "Run" : "Set");
+      for (const c of meld.cards) cards.appendChild(mini(c));
+      const extra = (layOffs || []).filter((lo) => lo.meld === i);
+      for (const lo of extra) {
+        const s = mini(lo.card, "laid-off");
+        s.setAttribute("aria-label", name(lo.card) + ", laid off");
+        cards.appendChild(s);
+      }
+      if (extra.length) {
+        const note = document.createElement("span");
+        note.className = "laid-off-note";
+        note.textContent = "+ laid off";
+        g.appendChild(note);
+      }
+    });
+    const [, cards] = block("laid-meld laid-deadwood", `Deadwood ${deadPoints}`);
+    for (const c of deadwood) cards.appendChild(mini(c));
+    if (!deadwood.length) {
+      const none = document.createElement("span");
+      none.className = "muted";
+      none.textContent = "none";
+      cards.appendChild(none);
+    }
+    return wrap;
+  }
+
+  window.Cards = { face, back, name, symbol, points, sortKey, rankOf, suitOf, defs, mini, laid };
 })();
