@@ -16,6 +16,20 @@ player may see.
 >>> _ = hand.apply(DrawStock())
 >>> len(hand.view(1).hand), len(hand.view(0).hand)
 (11, 10)
+
+Where RULES.md is silent the engine follows the usual two-player rules:
+
+- The knock card is thrown face down: it does not go on the pile (it is
+  ``HandResult.knock_card``), and it is never counted.
+- A knock that leaves no deadwood is always gin, whatever the knock limit.
+- Gin and big gin: the defender lays out own melds only (no lay-offs), and a
+  defender with no deadwood still loses (gin cannot be undercut).
+- Big gin, when that house rule is on, may follow any draw, including taking
+  the upcard and the draw that leaves two cards in the stock, and whatever
+  the knock limit (Oklahoma under an ace, gin only).
+- Once a hand is won both hands are shown, and so are the stock draws in the
+  event log (each card drawn is then in a hand or on the pile anyway). After a
+  dead hand nothing more is shown.
 """
 
 from __future__ import annotations
