@@ -8,6 +8,7 @@ the client got wrong.
 
 from __future__ import annotations
 
+import secrets
 from pathlib import Path
 from typing import Annotated, Any
 
@@ -16,9 +17,9 @@ from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
-from starlette.middleware.base import BaseHTTPMiddleware, RequestResponseEndpoint
 
 from ginrummy.cards import Card, CardParseError, parse_card, parse_cards
+from ginrummy.fairness import SEED_BYTES, commitment
 from ginrummy.hand import (
     Action,
     DeclareBigGin,
@@ -31,30 +32,27 @@ from ginrummy.hand import (
 )
 from ginrummy.settings import Settings, SettingsError
 from ginrummy.web import game
-from ginrummy.web.game import YOU, DeckSource, GameError
+from ginrummy.web.game import YOU, AlreadyAppliedError, DeckSource, GameError, LoadedMatch
 from ginrummy.web.learn import router as learn_router
-from ginrummy.web.present import SETTING_OPTIONS, match_out, summary_out
+from ginrummy.web.present import SETTING_OPTIONS, match_out, proofs_out, summary_out
 from ginrummy.web.schemas import (
     ActionIn,
+    CommitmentOut,
     ErrorOut,
     MatchOut,
     MatchSummaryOut,
     NewMatchIn,
+    ProofsOut,
     SettingOptionOut,
     VersionIn,
 )
+from ginrummy.web.security import Guard, seat_of
 from ginrummy.web.storage import MatchStore, StorageError
 
 __all__ = ["STATIC_DIR", "ClientError", "create_app"]
 
 STATIC_DIR = Path(__file__).parent / "static"
 """The page's HTML, CSS and JavaScript."""
-
-CONTENT_SECURITY_POLICY = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "connect-src 'self'; font-src 'self'; object-src 'none'; base-uri 'none'; "
-    "form-action 'self'; frame-ancestors 'none'"
-)
 
 
 class ClientError(ValueError):
@@ -100,30 +98,6 @@ def parse_move(body: ActionIn) -> Action | None:
     return None if body.card is None else Knock(_card(body.card, "knock with"))
 
 
-class _Guard(BaseHTTPMiddleware):
-    """Security headers on every response; no state change from another site."""
-
-    async def dispatch(self, request: Request, call_next: RequestResponseEndpoint) -> Response:
-        if request.method not in ("GET", "HEAD", "OPTIONS"):
-            site = request.headers.get("sec-fetch-site")
-            origin = request.headers.get("origin")
-            host = request.headers.get("host", "")
-            cross = site == "cross-site" or (
-                origin is not None and origin.split("://", 1)[-1] != host
-            )
-            if cross:
-                return _error(403, "cross_site", "requests from other sites are refused")
-        response = await call_next(request)
-        response.headers["Content-Security-Policy"] = CONTENT_SECURITY_POLICY
-        response.headers["X-Content-Type-Options"] = "nosniff"
-        response.headers["Referrer-Policy"] = "same-origin"
-        if request.url.path.startswith("/api/"):
-            response.headers["Cache-Control"] = "no-store"
-        else:
-            response.headers["Cache-Control"] = "no-cache"
-        return response
-
-
 def _get_store(request: Request) -> MatchStore:
     store: MatchStore = request.app.state.store
     return store
@@ -131,6 +105,19 @@ def _get_store(request: Request) -> MatchStore:
 
 Store = Annotated[MatchStore, Depends(_get_store)]
 """The app's match store, as a route parameter."""
+
+
+def _get_seat(request: Request) -> str:
+    return seat_of(request.scope)
+
+
+Seat = Annotated[str, Depends(_get_seat)]
+"""The requesting player's seat id (from the seat cookie; see :mod:`.security`)."""
+
+
+def _render(loaded: LoadedMatch) -> str:
+    """The answer to a move as JSON text, exactly as the route sends it (kept for repeats)."""
+    return match_out(loaded).model_dump_json(by_alias=True)
 
 
 def create_app(store: MatchStore, decks: DeckSource | None = None) -> FastAPI:
@@ -143,13 +130,17 @@ def create_app(store: MatchStore, decks: DeckSource | None = None) -> FastAPI:
         redoc_url=None,
         openapi_url="/api/openapi.json",
     )
-    app.add_middleware(_Guard)
+    app.add_middleware(Guard)
     app.state.store = store
     app.state.decks = source
 
     @app.exception_handler(GameError)
     async def game_error(request: Request, exc: GameError) -> JSONResponse:
         return _error(exc.status, exc.code, str(exc))
+
+    @app.exception_handler(AlreadyAppliedError)
+    async def already_applied(request: Request, exc: AlreadyAppliedError) -> Response:
+        return Response(exc.reply, media_type="application/json")
 
     @app.exception_handler(ClientError)
     async def client_error(request: Request, exc: ClientError) -> JSONResponse:
@@ -178,9 +169,11 @@ def create_app(store: MatchStore, decks: DeckSource | None = None) -> FastAPI:
         return _error(exc.status_code, code, message)
 
     errors: dict[int | str, dict[str, Any]] = {
+        403: {"model": ErrorOut},
         404: {"model": ErrorOut},
         409: {"model": ErrorOut},
         422: {"model": ErrorOut},
+        429: {"model": ErrorOut},
     }
 
     @app.get("/api/settings", response_model=list[SettingOptionOut])
@@ -189,12 +182,22 @@ def create_app(store: MatchStore, decks: DeckSource | None = None) -> FastAPI:
         return list(SETTING_OPTIONS)
 
     @app.get("/api/matches", response_model=list[MatchSummaryOut])
-    def history(store: Store) -> list[MatchSummaryOut]:
-        """Past and unfinished matches, the most recent first."""
-        return [summary_out(row) for row in store.recent()]
+    def history(store: Store, seat: Seat) -> list[MatchSummaryOut]:
+        """Your past and unfinished matches, the most recent first."""
+        return [summary_out(row) for row in store.recent(seat=seat)]
+
+    @app.post(
+        "/api/commitments", response_model=CommitmentOut, status_code=201, responses=errors
+    )
+    def new_commitment(store: Store, seat: Seat) -> CommitmentOut:
+        """Commit to the server seed of your next new match: its SHA-256, before you send yours."""
+        server_seed = secrets.token_hex(SEED_BYTES)
+        shown = commitment(server_seed)
+        store.add_seed(shown, server_seed, seat)
+        return CommitmentOut(commitment=shown)
 
     @app.post("/api/matches", response_model=MatchOut, status_code=201, responses=errors)
-    def new_match(body: NewMatchIn, store: Store) -> MatchOut:
+    def new_match(body: NewMatchIn, store: Store, seat: Seat) -> MatchOut:
         """Start a match with these settings."""
         settings = Settings.from_dict(body.settings.model_dump())
         test_decks: list[list[Card]] = []
@@ -215,25 +218,56 @@ def create_app(store: MatchStore, decks: DeckSource | None = None) -> FastAPI:
             if body.first_dealer is not None:
                 first = YOU if body.first_dealer == "you" else game.COMPUTER
         loaded = game.create_match(
-            store, settings, source, test_decks=test_decks, first_dealer=first
+            store,
+            settings,
+            source,
+            test_decks=test_decks,
+            first_dealer=first,
+            seat=seat,
+            client_seed=body.client_seed,
+            committed=body.commitment,
         )
         return match_out(loaded)
 
     @app.get("/api/matches/{match_id}", response_model=MatchOut, responses=errors)
-    def get_match(match_id: str, store: Store) -> MatchOut:
-        """The match as you see it now."""
-        return match_out(game.load_match(store, match_id))
+    def get_match(match_id: str, store: Store, seat: Seat) -> MatchOut:
+        """The match as you see it now (a match in play only to its player)."""
+        return match_out(game.load_match(store, match_id, seat))
+
+    @app.get("/api/matches/{match_id}/proofs", response_model=ProofsOut, responses=errors)
+    def proofs(match_id: str, store: Store) -> ProofsOut:
+        """How each hand was dealt, for anyone: seeds and decks of the hands that are over."""
+        return proofs_out(game.load_match(store, match_id))
 
     @app.post("/api/matches/{match_id}/actions", response_model=MatchOut, responses=errors)
-    def act(match_id: str, body: ActionIn, store: Store) -> MatchOut:
+    def act(match_id: str, body: ActionIn, store: Store, seat: Seat) -> MatchOut:
         """Make one move; the computer answers in the same response."""
         move = parse_move(body)
-        return match_out(game.apply_action(store, match_id, body.version, move))
+        loaded = game.apply_action(
+            store,
+            match_id,
+            body.version,
+            move,
+            seat=seat,
+            action_id=body.action_id,
+            render=_render,
+        )
+        return match_out(loaded)
 
     @app.post("/api/matches/{match_id}/next-hand", response_model=MatchOut, responses=errors)
-    def next_hand(match_id: str, body: VersionIn, store: Store) -> MatchOut:
-        """Deal the next hand."""
-        return match_out(game.deal_next_hand(store, match_id, body.version, source))
+    def next_hand(match_id: str, body: VersionIn, store: Store, seat: Seat) -> MatchOut:
+        """Deal the next hand from the commitment shown and your browser's seed."""
+        loaded = game.deal_next_hand(
+            store,
+            match_id,
+            body.version,
+            source,
+            seat=seat,
+            client_seed=body.client_seed,
+            action_id=body.action_id,
+            render=_render,
+        )
+        return match_out(loaded)
 
     @app.get("/api/health")
     def health() -> dict[str, str]:

@@ -6,21 +6,33 @@ the one action asked for (checked by the engine and against the version it
 was made on), then plays the computer's moves until it is the player's turn
 again or the hand is over, and stores the new record with the next version.
 
-Deck orders come from ``random.SystemRandom()`` unless the server runs in test
-mode (``GINRUMMY_TEST_DECKS`` names a seed): then a new match may bring its
-own deck orders and first dealer, and further hands are shuffled from the seed.
+Deck orders are dealt fairly (:mod:`ginrummy.fairness`): each hand's deck is
+``fair_deck(server_seed, client_seed, hand_number)``, where the server seed
+comes from :mod:`secrets` and its SHA-256 was shown before the player's
+browser sent the client seed. How each hand was dealt is kept in the match's
+``meta["deals"]``, and the next hand's server seed in ``meta["next_seed"]``,
+server-side only; the seed is revealed once its hand is over. In test mode
+(``GINRUMMY_TEST_DECKS`` names a seed) a new match may bring its own deck
+orders and first dealer, and server seeds are derived from the test seed.
+
+Only the player who started a match (its seat, :mod:`ginrummy.web.security`)
+may act in it or read a hand in progress. An action may carry an id: the
+answer to it is stored in the same transaction as the move, so the same id
+again gets that answer instead of a second move.
 """
 
 from __future__ import annotations
 
+import hashlib
 import random
 import secrets
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
 from ginrummy.cards import Card, format_cards, parse_cards
-from ginrummy.hand import Action, Event, IllegalActionError, Knock, Phase, shuffled_deck
+from ginrummy.fairness import SEED_BYTES, commitment, fair_deck
+from ginrummy.hand import Action, Event, IllegalActionError, Knock, Phase
 from ginrummy.match import Match, cut_for_deal
 from ginrummy.records import RecordError, match_from_dict, match_to_dict
 from ginrummy.settings import Settings
@@ -29,10 +41,13 @@ from ginrummy.web.storage import MatchStore, StoredMatch
 __all__ = [
     "COMPUTER",
     "YOU",
+    "AlreadyAppliedError",
+    "BadCommitmentError",
     "DeckSource",
     "GameError",
     "LoadedMatch",
     "MatchNotFoundError",
+    "NotYourSeatError",
     "StaleVersionError",
     "apply_action",
     "create_match",
@@ -68,9 +83,35 @@ class StaleVersionError(GameError):
     code = "stale_version"
 
 
+class NotYourSeatError(GameError):
+    """The request does not hold the seat token of the player of this match."""
+
+    status = 403
+    code = "not_your_seat"
+
+
+class BadCommitmentError(GameError):
+    """A new match named a commitment this seat does not hold (unknown, used, expired)."""
+
+    status = 409
+    code = "bad_commitment"
+
+
+class AlreadyAppliedError(Exception):
+    """This action id was applied before: ``reply`` is the answer it got then."""
+
+    def __init__(self, reply: str) -> None:
+        super().__init__("already applied")
+        self.reply = reply
+
+
+Render = Callable[["LoadedMatch"], str]
+"""How an answer is written (the route's JSON), to be stored with the move."""
+
+
 @dataclass(frozen=True, slots=True)
 class DeckSource:
-    """Where new deck orders come from: the system's secure source, or a test seed."""
+    """Where server seeds come from: the system's secure source, or a test seed."""
 
     test_seed: str | None = None
 
@@ -79,14 +120,42 @@ class DeckSource:
         """Whether deck orders may be fixed (never on by default)."""
         return self.test_seed is not None
 
-    def deck(self, meta: dict[str, Any], hand_index: int) -> tuple[Card, ...]:
-        """The deck for the match's hand number ``hand_index`` (0-based)."""
-        planned = meta.get("test_decks") or []
-        if hand_index < len(planned):
-            return tuple(parse_cards(planned[hand_index]))
+    def server_seed(self, meta: dict[str, Any], hand_number: int) -> str:
+        """A secret server seed for hand ``hand_number`` (64 hex digits)."""
         if self.test_seed is not None:
-            return shuffled_deck(random.Random(f"{self.test_seed}/{meta['seed']}/{hand_index}"))
-        return shuffled_deck(random.SystemRandom())
+            text = f"{self.test_seed}/{meta['seed']}/{hand_number}"
+            return hashlib.sha256(text.encode()).hexdigest()
+        return secrets.token_hex(SEED_BYTES)
+
+    def deal(
+        self, meta: dict[str, Any], hand_number: int, client_seed: str | None
+    ) -> tuple[Card, ...]:
+        """The deck for hand ``hand_number`` (1-based), noting in ``meta`` how it was made.
+
+        The server seed is the one committed to (``meta["next_seed"]``); the
+        next hand's seed is drawn at once, to be shown after this hand. With
+        no client seed the server makes one up (and says so). A deck planned
+        in test mode is dealt as it is, marked ``fixed``.
+        """
+        deals: list[dict[str, Any]] = meta.setdefault("deals", [])
+        planned = meta.get("test_decks") or []
+        server_seed = meta.pop("next_seed", None) or self.server_seed(meta, hand_number)
+        meta["next_seed"] = self.server_seed(meta, hand_number + 1)
+        if hand_number <= len(planned):
+            deals.append({"fixed": True})
+            return tuple(parse_cards(planned[hand_number - 1]))
+        by = "you"
+        if client_seed is None:
+            client_seed, by = secrets.token_hex(16), "server"
+        deals.append(
+            {
+                "commitment": commitment(server_seed),
+                "server_seed": server_seed,
+                "client_seed": client_seed,
+                "client_seed_by": by,
+            }
+        )
+        return fair_deck(server_seed, client_seed, hand_number)
 
     def first_dealer(self, meta: dict[str, Any]) -> int:
         """Who deals the first hand: the cut."""
@@ -107,6 +176,8 @@ class LoadedMatch:
     meta: dict[str, Any]
     created_at: str
     updated_at: str
+    seat: str = ""
+    """The seat id of the player (empty for matches from before seats)."""
     events: list[tuple[int, Event]] = field(default_factory=list)
     """What this request did: (hand number, event), the player's own moves first."""
 
@@ -132,7 +203,27 @@ def _play_computer(loaded: LoadedMatch) -> None:
         loaded.events.extend((len(match.hands), e) for e in match.hand.events[before:])
 
 
-def _save(store: MatchStore, loaded: LoadedMatch) -> None:
+def _repeat(store: MatchStore, match_id: str, action_id: str | None) -> None:
+    """Answer again an action already applied (its id seen before)."""
+    if action_id is not None:
+        reply = store.reply(match_id, action_id)
+        if reply is not None:
+            raise AlreadyAppliedError(reply)
+
+
+def _save(
+    store: MatchStore,
+    loaded: LoadedMatch,
+    action_id: str | None = None,
+    render: Render | None = None,
+) -> None:
+    reply: tuple[str, str] | None = None
+    if action_id is not None and render is not None:
+        loaded.version += 1
+        try:
+            reply = (action_id, render(loaded))
+        finally:
+            loaded.version -= 1
     ok = store.update(
         loaded.id,
         loaded.version,
@@ -140,8 +231,11 @@ def _save(store: MatchStore, loaded: LoadedMatch) -> None:
         loaded.meta,
         status=loaded.status,
         scores=loaded.match.scores,
+        reply=reply,
     )
     if not ok:
+        # The same action sent twice at once: the other copy won, give its answer.
+        _repeat(store, loaded.id, action_id)
         raise StaleVersionError(
             "this match was changed elsewhere (another tab?) before your move was saved"
         )
@@ -155,41 +249,69 @@ def create_match(
     *,
     test_decks: Sequence[Sequence[Card]] = (),
     first_dealer: int | None = None,
+    seat: str = "",
+    client_seed: str | None = None,
+    committed: str | None = None,
 ) -> LoadedMatch:
-    """Start a match: cut, deal, let the computer open if it is first, store it."""
+    """Start a match: cut, deal, let the computer open if it is first, store it.
+
+    ``committed`` is a commitment ``seat`` asked for before (see
+    :meth:`MatchStore.add_seed`); its server seed deals the first hand with
+    ``client_seed``, and is used up with the match's creation.
+    """
     meta: dict[str, Any] = {
         "seed": secrets.token_hex(8),
         "bot_seed": secrets.randbits(31),
     }
+    if committed is not None:
+        server_seed = store.seed(committed, seat)
+        if server_seed is None:
+            raise BadCommitmentError(
+                "that commitment is unknown, used or expired: ask for a new one"
+            )
+        meta["next_seed"] = server_seed
     if test_decks:
         meta["test_decks"] = [format_cards(d) for d in test_decks]
     if first_dealer is not None:
         meta["first_dealer"] = first_dealer
     match = Match.start(
-        decks.deck(meta, 0), first_dealer=decks.first_dealer(meta), settings=settings
+        decks.deal(meta, 1, client_seed), first_dealer=decks.first_dealer(meta), settings=settings
     )
     match_id = secrets.token_urlsafe(9)
-    loaded = LoadedMatch(match_id, 1, match, meta, "", "")
+    loaded = LoadedMatch(match_id, 1, match, meta, "", "", seat)
     loaded.events.extend((1, e) for e in match.hand.events)
     _play_computer(loaded)
     row = StoredMatch.new(
-        match_id, match_to_dict(match), meta, status=loaded.status, scores=match.scores
+        match_id, match_to_dict(match), meta, status=loaded.status, scores=match.scores, seat=seat
     )
-    store.create(row)
+    if not store.create(row, commitment=committed):
+        raise BadCommitmentError("that commitment was used already: ask for a new one")
     loaded.created_at = loaded.updated_at = row.created_at
     return loaded
 
 
-def load_match(store: MatchStore, match_id: str) -> LoadedMatch:
-    """Rebuild a stored match by replaying its record."""
+def load_match(store: MatchStore, match_id: str, seat: str | None = None) -> LoadedMatch:
+    """Rebuild a stored match by replaying its record.
+
+    With ``seat``, a match still being played is refused to anyone but its player.
+    """
     row = store.get(match_id)
     if row is None:
         raise MatchNotFoundError(f"there is no match {match_id!r}")
+    if seat is not None and row.seat and seat != row.seat and row.status != "over":
+        raise NotYourSeatError("this match is another player's: only they can see it or play")
     try:
         match = match_from_dict(row.record)
     except RecordError as e:  # pragma: no cover - only a hand-edited database gets here
         raise GameError(f"match {match_id!r} cannot be replayed: {e}") from None
-    return LoadedMatch(row.id, row.version, match, row.meta, row.created_at, row.updated_at)
+    return LoadedMatch(
+        row.id, row.version, match, row.meta, row.created_at, row.updated_at, row.seat
+    )
+
+
+def _check_seat(loaded: LoadedMatch, seat: str) -> None:
+    if loaded.seat and seat != loaded.seat:
+        raise NotYourSeatError("this match is another player's: only they can play it")
 
 
 def _check_version(loaded: LoadedMatch, version: int) -> None:
@@ -219,10 +341,23 @@ def default_knock_card(match: Match) -> Card | None:
 
 
 def apply_action(
-    store: MatchStore, match_id: str, version: int, action: Action | None
+    store: MatchStore,
+    match_id: str,
+    version: int,
+    action: Action | None,
+    *,
+    seat: str = "",
+    action_id: str | None = None,
+    render: Render | None = None,
 ) -> LoadedMatch:
-    """Apply the player's ``action`` (``None`` for a knock with no card marked)."""
+    """Apply the player's ``action`` (``None`` for a knock with no card marked).
+
+    An ``action_id`` seen before raises :class:`AlreadyAppliedError` with the
+    first answer (written by ``render`` and stored with the move).
+    """
     loaded = load_match(store, match_id)
+    _check_seat(loaded, seat)
+    _repeat(store, match_id, action_id)
     _check_version(loaded, version)
     match = loaded.match
     if match.is_over:
@@ -243,7 +378,7 @@ def apply_action(
         raise GameError(str(e)) from None
     loaded.events.extend((len(match.hands), e) for e in match.hand.events[before:])
     _play_computer(loaded)
-    _save(store, loaded)
+    _save(store, loaded, action_id, render)
     return loaded
 
 
@@ -258,18 +393,32 @@ def _no_knock_reason(match: Match) -> str:
 
 
 def deal_next_hand(
-    store: MatchStore, match_id: str, version: int, decks: DeckSource
+    store: MatchStore,
+    match_id: str,
+    version: int,
+    decks: DeckSource,
+    *,
+    seat: str = "",
+    client_seed: str | None = None,
+    action_id: str | None = None,
+    render: Render | None = None,
 ) -> LoadedMatch:
-    """Deal the next hand once the player has read the last one's result."""
+    """Deal the next hand once the player has read the last one's result.
+
+    The deck comes from the server seed committed to (and shown) when the
+    last hand ended and the player's ``client_seed``.
+    """
     loaded = load_match(store, match_id)
+    _check_seat(loaded, seat)
+    _repeat(store, match_id, action_id)
     _check_version(loaded, version)
     match = loaded.match
     if match.is_over:
         raise GameError("the match is over: start a new one")
     if not match.hand.is_over:
         raise GameError("this hand is still being played")
-    match.next_hand(decks.deck(loaded.meta, len(match.hands)))
+    match.next_hand(decks.deal(loaded.meta, len(match.hands) + 1, client_seed))
     loaded.events.extend((len(match.hands), e) for e in match.hand.events)
     _play_computer(loaded)
-    _save(store, loaded)
+    _save(store, loaded, action_id, render)
     return loaded

@@ -8,8 +8,10 @@ what that player may see at the table.
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from ginrummy.cards import Card
+from ginrummy.fairness import commitment
 from ginrummy.hand import (
     BigGinDeclared,
     Dealt,
@@ -19,6 +21,7 @@ from ginrummy.hand import (
     DrawPile,
     DrawStock,
     Event,
+    Hand,
     Knock,
     Knocked,
     PassUpcard,
@@ -36,7 +39,9 @@ from ginrummy.settings import KnockMode, Settings, ShutoutRule
 from ginrummy.web.game import COMPUTER, YOU, LoadedMatch, default_knock_card
 from ginrummy.web.schemas import (
     ArrangementOut,
+    DealProofOut,
     EventOut,
+    FairnessOut,
     FinalOut,
     KnockOut,
     LayOffOut,
@@ -44,6 +49,7 @@ from ginrummy.web.schemas import (
     MatchOut,
     MatchSummaryOut,
     MeldOut,
+    ProofsOut,
     SettingOptionOut,
     SettingsOut,
     SheetEntryOut,
@@ -56,7 +62,9 @@ from ginrummy.web.storage import StoredMatch
 __all__ = [
     "SETTING_OPTIONS",
     "event_out",
+    "fairness_out",
     "match_out",
+    "proofs_out",
     "settings_summary",
     "summary_out",
 ]
@@ -339,6 +347,50 @@ def settings_summary(settings: Settings) -> str:
     return " · ".join(parts)
 
 
+def _deal_proof(meta: dict[str, Any], number: int, hand: Hand, reveal: bool) -> DealProofOut:
+    deals = meta.get("deals") or []
+    info: dict[str, Any] = deals[number - 1] if number <= len(deals) else {}
+    fixed = bool(info.get("fixed"))
+    return DealProofOut(
+        hand=number,
+        fixed=fixed,
+        commitment=info.get("commitment"),
+        client_seed=info.get("client_seed"),
+        client_seed_by=info.get("client_seed_by"),
+        server_seed=info.get("server_seed") if reveal else None,
+        deck=_codes(hand.deck) if reveal else None,
+    )
+
+
+def fairness_out(loaded: LoadedMatch) -> FairnessOut:
+    """The deal of the hand on the table (revealed after a knock or gin), and the next one's.
+
+    After a dead hand the table shows no cards, so neither the seed nor the
+    deck is here; :func:`proofs_out` has them.
+    """
+    match = loaded.match
+    hand = match.hand
+    shown = hand.result is not None and hand.result.kind is not ResultKind.DEAD
+    next_seed = loaded.meta.get("next_seed")
+    return FairnessOut(
+        deal=_deal_proof(loaded.meta, len(match.hands), hand, shown),
+        next_commitment=commitment(next_seed) if match.awaiting_deal and next_seed else None,
+    )
+
+
+def proofs_out(loaded: LoadedMatch) -> ProofsOut:
+    """Every hand's deal: seed and deck for the hands that are over, the commitment for all."""
+    match = loaded.match
+    next_seed = loaded.meta.get("next_seed")
+    return ProofsOut(
+        id=loaded.id,
+        deals=[
+            _deal_proof(loaded.meta, i, h, h.is_over) for i, h in enumerate(match.hands, 1)
+        ],
+        next_commitment=commitment(next_seed) if match.awaiting_deal and next_seed else None,
+    )
+
+
 def match_out(loaded: LoadedMatch) -> MatchOut:
     """The whole response for a match: table, sheet, and what this request did."""
     match = loaded.match
@@ -360,6 +412,7 @@ def match_out(loaded: LoadedMatch) -> MatchOut:
         sheet=sheet,
         final=None if final is None else _final(final),
         events=[event_out(n, e) for n, e in loaded.events],
+        fairness=fairness_out(loaded),
         created_at=loaded.created_at,
         updated_at=loaded.updated_at,
     )

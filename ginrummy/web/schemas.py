@@ -9,16 +9,19 @@ by being forgotten in a conversion. Cards travel in the rules' notation
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field
 
 __all__ = [
     "ActionIn",
     "ArrangementOut",
+    "CommitmentOut",
+    "DealProofOut",
     "ErrorBody",
     "ErrorOut",
     "EventOut",
+    "FairnessOut",
     "FinalOut",
     "KnockOut",
     "LayOffOut",
@@ -27,6 +30,7 @@ __all__ = [
     "MatchSummaryOut",
     "MeldOut",
     "NewMatchIn",
+    "ProofsOut",
     "SettingOptionOut",
     "SettingsIn",
     "SettingsOut",
@@ -39,6 +43,12 @@ __all__ = [
 Who = Literal["you", "computer"]
 CardCode = str
 """A card in the rules' notation, rank then suit: ``AS``, ``TD``, ``7C``."""
+ClientSeed = Annotated[str, Field(min_length=1, max_length=128, pattern=r"^[A-Za-z0-9_-]+$")]
+"""The browser's own random contribution to a deal: letters, digits, ``-`` and ``_``."""
+Commitment = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
+"""A SHA-256 in lowercase hex."""
+ActionId = Annotated[str, Field(min_length=8, max_length=64, pattern=r"^[A-Za-z0-9_-]+$")]
+"""The client's id for one request: the same id again gets the first answer."""
 
 
 class _In(BaseModel):
@@ -77,6 +87,10 @@ class NewMatchIn(_In):
     """Test mode only: the deck orders of the first hands, 52 cards each."""
     first_dealer: Who | None = None
     """Test mode only: who deals the first hand."""
+    commitment: Commitment | None = None
+    """The commitment the server gave (``POST /api/commitments``) before this request."""
+    client_seed: ClientSeed | None = None
+    """The browser's seed for the first deal (none: the server makes one up)."""
 
 
 class ActionIn(_In):
@@ -86,12 +100,18 @@ class ActionIn(_In):
     action: Literal["take", "pass", "stock", "pile", "discard", "knock", "big_gin"]
     card: CardCode | None = None
     """The card to throw (``discard``) or to knock with (``knock``; none: the best)."""
+    action_id: ActionId | None = None
+    """Sent again (a retry, a double click), the first answer comes back; nothing is redone."""
 
 
 class VersionIn(_In):
     """A request made on ``version`` of the match (dealing the next hand)."""
 
     version: int
+    client_seed: ClientSeed | None = None
+    """The browser's seed for this deal, sent after it saw the commitment."""
+    action_id: ActionId | None = None
+    """As for an action: the same id again gets the first answer."""
 
 
 # --- outputs -----------------------------------------------------------------
@@ -267,6 +287,48 @@ class FinalOut(_Out):
     totals: tuple[int, int]
 
 
+class CommitmentOut(_Out):
+    """A server seed committed to for the player's next new match: its SHA-256."""
+
+    commitment: str
+
+
+class DealProofOut(_Out):
+    """How one hand was dealt; the server seed and deck only once the hand is over.
+
+    Check: ``sha256(bytes.fromhex(server_seed)) == commitment`` and
+    ``fair_deck(server_seed, client_seed, hand) == deck`` (``docs/FAIRNESS.md``).
+    """
+
+    hand: int
+    fixed: bool
+    """A deck fixed by a test (test mode only): nothing to prove."""
+    commitment: str | None
+    client_seed: str | None
+    client_seed_by: Literal["you", "server"] | None
+    """Who chose the client seed: your browser, or the server when none was sent."""
+    server_seed: str | None
+    deck: list[CardCode] | None
+
+
+class FairnessOut(_Out):
+    """The deal of the hand on the table, and the commitment for the next one."""
+
+    deal: DealProofOut
+    """After a knock or gin, with the seed and deck; after a dead hand those are only
+    on the proofs page (the table shows no cards)."""
+    next_commitment: str | None
+    """While the next hand waits to be dealt: the SHA-256 of its server seed."""
+
+
+class ProofsOut(_Out):
+    """Every hand's deal of a match; anyone may ask (nothing of a hand in play is in it)."""
+
+    id: str
+    deals: list[DealProofOut]
+    next_commitment: str | None
+
+
 class MatchOut(_Out):
     """A match as the player sees it, and what the last request did."""
 
@@ -286,6 +348,7 @@ class MatchOut(_Out):
     final: FinalOut | None
     events: list[EventOut]
     """What this request did, in order, for the page to animate."""
+    fairness: FairnessOut
     created_at: str
     updated_at: str
 

@@ -197,13 +197,13 @@ class MatchStore:
         lite = sqlite3.connect(self._path, timeout=30, isolation_level=None)
         try:
             lite.execute("PRAGMA busy_timeout = 30000")
-            cur = lite.cursor()
+            lcur = lite.cursor()
             if not write:
-                yield cur
+                yield lcur
                 return
-            cur.execute("BEGIN IMMEDIATE")
+            lcur.execute("BEGIN IMMEDIATE")
             try:
-                yield cur
+                yield lcur
             except BaseException:
                 lite.rollback()
                 raise

@@ -14,11 +14,14 @@ import time
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import httpx
 
 from ginrummy.cards import FULL_DECK, Card, format_cards, parse_cards
+
+if TYPE_CHECKING:
+    from playwright._impl._api_structures import SetCookieParam
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -65,6 +68,26 @@ class Server:
     port: int = field(default_factory=free_port)
     proc: subprocess.Popen[bytes] | None = None
     log: Path | None = None
+    _client: httpx.Client | None = None
+
+    @property
+    def client(self) -> httpx.Client:
+        """An HTTP client for one test player: it keeps the seat cookie the server gives.
+
+        Cookies do not depend on the port, so the same player may talk to another
+        server on 127.0.0.1 (a restart, a second process) with it.
+        """
+        if self._client is None:
+            self._client = httpx.Client(timeout=30)
+        return self._client
+
+    def seat_cookies(self) -> list[SetCookieParam]:
+        """The test player's seat cookie, for a browser context (``add_cookies``)."""
+        from ginrummy.web.security import SEAT_COOKIE
+
+        token = self.client.cookies.get(SEAT_COOKIE)
+        assert token, "the server has not given this player a seat yet"
+        return [{"name": SEAT_COOKIE, "value": token, "url": self.url}]
 
     @property
     def url(self) -> str:
@@ -130,7 +153,7 @@ class Server:
         body: dict[str, Any] = {"test_decks": list(decks), "first_dealer": first_dealer}
         if settings:
             body["settings"] = settings
-        r = httpx.post(self.url + "/api/matches", json=body, timeout=30)
+        r = self.client.post(self.url + "/api/matches", json=body, timeout=30)
         assert r.status_code == 201, r.text
         data: dict[str, Any] = r.json()
         return data

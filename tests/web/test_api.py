@@ -16,7 +16,7 @@ from ._support import JUNK, MELDED, Server, card_codes, deck
 
 
 def _post(server: Server, path: str, body: dict[str, Any]) -> httpx.Response:
-    return httpx.post(server.url + path, json=body, timeout=30)
+    return server.client.post(server.url + path, json=body, timeout=30)
 
 
 def _act(
@@ -72,7 +72,7 @@ def test_a_stale_version_is_refused_and_changes_nothing(server: Server) -> None:
     _error(_act(server, m, "take"), 409, "stale_version")
     _error(_act(server, m, "pass"), 409, "stale_version")
     # ...and the match is where the first click left it.
-    now = httpx.get(f"{server.url}/api/matches/{m['id']}").json()
+    now = server.client.get(f"{server.url}/api/matches/{m['id']}").json()
     assert now["version"] == after["version"]
     assert now["table"] == after["table"]
 
@@ -145,8 +145,8 @@ def test_no_response_during_a_hand_holds_the_other_hand_or_the_stock(server: Ser
         else:
             m = _act(server, m, "discard", t["legal"]["discard"][-1]).json()
         responses.append(m)
-        responses.append(httpx.get(f"{server.url}/api/matches/{m['id']}").json())
-        responses.append(httpx.get(f"{server.url}/api/matches").json())
+        responses.append(server.client.get(f"{server.url}/api/matches/{m['id']}").json())
+        responses.append(server.client.get(f"{server.url}/api/matches").json())
         if m["table"]["phase"] != "over":
             hidden = _hidden_cards(server.db, m["id"])
             assert len(hidden) >= 10
@@ -200,13 +200,13 @@ def test_two_servers_on_one_database_apply_a_move_once(server: Server) -> None:
         path = f"/api/matches/{m['id']}/actions"
         with concurrent.futures.ThreadPoolExecutor(4) as pool:
             futures = [
-                pool.submit(httpx.post, s.url + path, json=body, timeout=30)
+                pool.submit(server.client.post, s.url + path, json=body, timeout=30)
                 for s in (server, other, server, other)
             ]
             codes = sorted(f.result().status_code for f in futures)
         assert codes == [200, 409, 409, 409]
-        a = httpx.get(f"{server.url}/api/matches/{m['id']}").json()
-        b = httpx.get(f"{other.url}/api/matches/{m['id']}").json()
+        a = server.client.get(f"{server.url}/api/matches/{m['id']}").json()
+        b = server.client.get(f"{other.url}/api/matches/{m['id']}").json()
         assert a["version"] == b["version"] == m["version"] + 1
         assert a["table"] == b["table"]
         assert len(a["table"]["hand"]) == 11
@@ -216,7 +216,7 @@ def test_two_servers_on_one_database_apply_a_move_once(server: Server) -> None:
 
 def test_history_lists_the_match_with_its_score(server: Server) -> None:
     m = server.new_match([deck(MELDED, JUNK, "QD")], settings={"match_to": 50})
-    rows = httpx.get(server.url + "/api/matches").json()
+    rows = server.client.get(server.url + "/api/matches").json()
     row = next(r for r in rows if r["id"] == m["id"])
     assert row["status"] == "playing" and row["scores"] == [0, 0] and row["hands"] == 1
     assert row["settings_summary"].startswith("To 50")

@@ -8,7 +8,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-import httpx
 import pytest
 from playwright.sync_api import Page, expect
 
@@ -45,6 +44,7 @@ def card(page: Page, code: str) -> Any:
 def open_match(page: Page, server: Server, decks: list[str], **kw: Any) -> str:
     """Start a match from these decks and open its table; returns its id."""
     match_id: str = server.new_match(decks, **kw)["id"]
+    page.context.add_cookies(server.seat_cookies())  # the seat of the player who started it
     page.goto(f"{server.url}/match/{match_id}")
     expect(page.locator("#hand .card")).to_have_count(10)
     return match_id
@@ -189,7 +189,7 @@ def test_settings_chosen_on_the_page_reach_the_game(page: Page, server: Server) 
     expect(page).to_have_url(re.compile(r"/match/"))
     expect(page.locator("#hand .card")).to_have_count(10)
     match_id = page.url.rsplit("/", 1)[-1]
-    m = httpx.get(f"{server.url}/api/matches/{match_id}").json()
+    m = page.request.get(f"{server.url}/api/matches/{match_id}").json()  # with the seat
     assert m["settings"]["knocking"] == "oklahoma" and m["settings"]["match_to"] == 50
     assert m["settings"]["spades_double"] is True
     upcard = m["table"]["first_upcard"]
