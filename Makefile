@@ -15,6 +15,6 @@ bench:  ## engine throughput against OpenSpiel and RLCard
 	.venv/bin/python bench/bench_engine.py
 
 lock:  ## re-pin the lock files from pyproject.toml
-	.venv/bin/pip-compile --quiet --generate-hashes --allow-unsafe --extra web -o requirements.lock pyproject.toml
-	.venv/bin/pip-compile --quiet --generate-hashes --allow-unsafe --extra web --extra dev -o requirements-dev.lock pyproject.toml
+	.venv/bin/pip-compile --quiet --generate-hashes --allow-unsafe --extra web -o requirements.lock pyproject.toml build-requirements.in
+	.venv/bin/pip-compile --quiet --generate-hashes --allow-unsafe --extra web --extra dev -o requirements-dev.lock pyproject.toml build-requirements.in
 	.venv/bin/pip-compile --quiet --generate-hashes --allow-unsafe --extra bench -o requirements-bench.lock pyproject.toml
