@@ -48,8 +48,10 @@ from ginrummy.melds import (
     all_best_arrangements,
     best_arrangement,
     best_layoff,
-    deadwood,
-    knock_options,
+    cards_of_mask,
+    deadwood_after_discard_mask,
+    deadwood_mask,
+    knock_options_mask,
     mask_of,
 )
 from ginrummy.settings import Settings
@@ -195,6 +197,13 @@ _SIMPLE_ACTIONS: dict[str, Action] = {
     "stock": DrawStock(),
     "pile": DrawPile(),
 }
+
+# Actions are frozen values: legal_actions hands out these shared ones.
+_UPCARD_CHOICES: tuple[Action, ...] = (TakeUpcard(), PassUpcard())
+_STOCK_ONLY: tuple[Action, ...] = (DrawStock(),)
+_DRAW_CHOICES: tuple[Action, ...] = (DrawStock(), DrawPile())
+_DISCARDS = tuple(Discard(card) for card in FULL_DECK)
+_KNOCKS = tuple(Knock(card) for card in FULL_DECK)
 
 
 def _parse_melds(text: str) -> tuple[Meld, ...]:
@@ -452,6 +461,9 @@ class Hand:
     _forced_stock: bool = False
     _locked: Card | None = None
     _drawn: Card | None = None
+    _options_for: int = field(default=-1, init=False, repr=False)
+    """The held cards (and the ace rule at bit 52) that ``_options`` belong to."""
+    _options: dict[Card, int] = field(default_factory=dict, init=False, repr=False)
 
     @classmethod
     def deal(cls, deck: Sequence[int], *, dealer: int, settings: Settings | None = None) -> Hand:
@@ -519,22 +531,28 @@ class Hand:
 
     def legal_actions(self) -> tuple[Action, ...]:
         """Every action the player to act may take now, in a fixed order."""
-        if self.phase is Phase.UPCARD:
-            return (TakeUpcard(), PassUpcard())
-        if self.phase is Phase.DRAW:
-            if self._forced_stock or not self._pile:
-                return (DrawStock(),)
-            return (DrawStock(), DrawPile())
-        if self.phase is Phase.DISCARD:
+        phase = self.phase
+        if phase is Phase.DISCARD:
             assert self.to_act is not None
             held = self._seats[self.to_act].cards
-            throwable = [c for c in _cards(held) if c != self._locked]
-            actions: list[Action] = [Discard(c) for c in throwable]
-            options = self._knock_options(held)
-            actions += [Knock(c) for c in throwable if options[c] <= self.knock_limit]
+            locked = self._locked
+            throwable = [c for c in _cards(held) if c != locked]
+            actions: list[Action] = [_DISCARDS[c] for c in throwable]
+            limit = self.knock_limit
+            # The best discard of all eleven bounds every allowed one: most
+            # turns it already rules out a knock, and the options go uncounted.
+            if deadwood_after_discard_mask(held, self.settings.ace_high) <= limit:
+                options = self._knock_options(held)
+                actions += [_KNOCKS[c] for c in throwable if options[c] <= limit]
             if self._can_big_gin(held):
                 actions.append(DeclareBigGin())
             return tuple(actions)
+        if phase is Phase.DRAW:
+            if self._forced_stock or not self._pile:
+                return _STOCK_ONLY
+            return _DRAW_CHOICES
+        if phase is Phase.UPCARD:
+            return _UPCARD_CHOICES
         return ()
 
     def knock_options(self) -> dict[Card, int]:
@@ -790,13 +808,22 @@ class Hand:
     # -- internals --
 
     def _knock_options(self, held: int) -> dict[Card, int]:
-        return knock_options(_cards(held), ace_high=self.settings.ace_high)
+        # Kept for the turn: legal_actions and verify ask for the same cards.
+        # Read only: callers copy before they change anything.
+        ace_high = self.settings.ace_high
+        key = held | ace_high << 52
+        if key != self._options_for:
+            if held.bit_count() != HAND_SIZE + 1:
+                raise ValueError(f"knock options are for 11 cards, not {held.bit_count()}")
+            self._options = knock_options_mask(held, ace_high)
+            self._options_for = key
+        return self._options
 
     def _can_big_gin(self, held: int) -> bool:
         return (
             self.settings.big_gin
             and held.bit_count() == HAND_SIZE + 1
-            and deadwood(_cards(held), ace_high=self.settings.ace_high) == 0
+            and deadwood_mask(held, self.settings.ace_high) == 0
         )
 
     def _check_melds(self, cards: int, melds: tuple[Meld, ...]) -> None:
@@ -897,10 +924,4 @@ class Hand:
         self.to_act = None
 
 
-def _cards(mask: int) -> tuple[Card, ...]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(FULL_DECK[low.bit_length() - 1])
-        mask ^= low
-    return tuple(out)
+_cards = cards_of_mask

@@ -44,12 +44,14 @@ __all__ = [
     "all_best_arrangements",
     "best_arrangement",
     "best_layoff",
+    "cards_of_mask",
     "deadwood",
     "deadwood_after_discard",
     "deadwood_after_discard_mask",
     "deadwood_mask",
     "is_meld",
     "knock_options",
+    "knock_options_mask",
     "mask_of",
     "melds_in",
 ]
@@ -103,14 +105,23 @@ def _suit_cards(bits: int, shift: int) -> tuple[Card, ...]:
     return tuple(FULL_DECK[shift + rank] for rank in range(13) if bits >> rank & 1)
 
 
-def _cards(mask: Bitmask) -> tuple[Card, ...]:
-    """The cards of a mask in card order (each suit's tuple is cached)."""
+def cards_of_mask(mask: Bitmask) -> tuple[Card, ...]:
+    """The cards of a bitmask in card order (clubs to spades, ace to king).
+
+    >>> from ginrummy import CardSet
+    >>> [str(c) for c in cards_of_mask(CardSet.parse("KS AC 2C").mask)]
+    ['AC', '2C', 'KS']
+    """
+    # Each suit's tuple is cached: at most 4 x 8192 of them.
     out: tuple[Card, ...] = ()
     for shift in (0, 13, 26, 39):
         bits = mask >> shift & _SUIT_MASK
         if bits:
             out += _suit_cards(bits, shift)
     return out
+
+
+_cards = cards_of_mask
 
 
 @cache
@@ -323,13 +334,17 @@ def _after_discard_sets(mask: Bitmask, searched: int, ace_high: bool) -> int:
         b = k >> 13 & _SUIT_MASK
         c = k >> 26 & _SUIT_MASK
         d = k >> 39
-        total = (
-            dead[a]
-            + dead[b]
-            + dead[c]
-            + dead[d]
-            + min(discard[a], discard[b], discard[c], discard[d])
-        )
+        throw = discard[a]
+        other = discard[b]
+        if other < throw:
+            throw = other
+        other = discard[c]
+        if other < throw:
+            throw = other
+        other = discard[d]
+        if other < throw:
+            throw = other
+        total = dead[a] + dead[b] + dead[c] + dead[d] + throw
         if total < best:
             best = total
     return best
@@ -649,6 +664,19 @@ def knock_options(hand: CardSet | Iterable[int], *, ace_high: bool = False) -> d
     """
     mask = _mask_of_hand(hand)
     _eleven(mask)
+    return knock_options_mask(mask, ace_high)
+
+
+def knock_options_mask(mask: Bitmask, ace_high: bool = False) -> dict[Card, int]:
+    """:func:`knock_options` of an 11-card bitmask: the fast path for the hand and bots.
+
+    It trusts its input (a 52-bit mask of eleven cards).
+
+    >>> from ginrummy import CardSet
+    >>> opts = knock_options_mask(CardSet.parse("AS 2S 3S 4S 5C 5D 5H KC KD 9H QH").mask)
+    >>> [(str(c), d) for c, d in opts.items() if d == min(opts.values())]
+    [('KC', 29), ('KD', 29), ('QH', 29)]
+    """
     a = mask & _SUIT_MASK
     b = mask >> 13 & _SUIT_MASK
     c = mask >> 26 & _SUIT_MASK
