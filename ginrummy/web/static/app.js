@@ -98,6 +98,7 @@
 
   function showView(name) {
     for (const v of ["home", "table", "history"]) $("view-" + v).hidden = v !== name;
+    $("nav-rules").setAttribute("href", "/rules");
     document.body.dataset.view = name;
     for (const d of document.querySelectorAll("dialog[open]")) d.close();
   }
@@ -260,6 +261,7 @@
       $("settings-error").textContent = e.message;
     }
     $("resume-box").hidden = true;
+    $("learn-offer").hidden = learnOffered();
     try {
       const matches = await api("GET", "/api/matches");
       const open = matches.find((m) => m.status === "playing");
@@ -271,6 +273,20 @@
       }
     } catch (e) { /* the history is a nicety here */ }
   }
+
+  // The first visit offers the worked hand, once (the learn pages set the key too).
+  const LEARN_KEY = "ginrummy.learn.offered";
+  function learnOffered() {
+    try { return Boolean(localStorage.getItem(LEARN_KEY)); } catch (e) { return true; }
+  }
+  function rememberLearnOffer() {
+    try { localStorage.setItem(LEARN_KEY, "answered"); } catch (e) { /* private mode */ }
+  }
+  $("learn-offer-go").addEventListener("click", rememberLearnOffer);
+  $("learn-offer-dismiss").addEventListener("click", () => {
+    rememberLearnOffer();
+    $("learn-offer").hidden = true;
+  });
 
   $("settings-form").addEventListener("input", syncChips);
   $("settings-form").addEventListener("change", syncChips);
@@ -339,6 +355,7 @@
     state.grouped = false;
     state.focus = null;
     document.title = "Gin Rummy — your match";
+    $("nav-rules").setAttribute("href", "/rules?match=" + encodeURIComponent(m.id));
     if (animate && m.events.length) {
       playOut(null, m);
     } else {
@@ -1042,6 +1059,7 @@
   function showRules() {
     const m = state.match;
     if (!m || !state.settingsOptions) return;
+    $("rules-full-link").setAttribute("href", "/rules?match=" + encodeURIComponent(m.id));
     const dl = $("rules-body");
     dl.replaceChildren();
     for (const opt of state.settingsOptions) {
