@@ -85,6 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     if "headline" in parts:
         for a, b, target in HEADLINE:
             headline.append(_row(_run(a, b, args.matches, args.jobs, args.seed_start), target))
+            _write(args, headline, [], [], time.time() - start)
     ablation: list[str] = []
     if "ablation" in parts:
         opp = args.ablation_opponent
@@ -93,6 +94,7 @@ def main(argv: list[str] | None = None) -> int:
         for part in ABLATION:
             report = _run(f"hard:-{part}", opp, args.ablation_matches, args.jobs, args.seed_start)
             ablation.append(_ablation_row(f"without `{part}`", report, full))
+            _write(args, headline, ablation, [], time.time() - start)
     openspiel: list[str] = []
     if "openspiel" in parts:
         try:
