@@ -14,6 +14,7 @@ from playwright.sync_api import Page, expect
 from ._support import ALSO_JUNK, JUNK, MELDED, Server, deck
 
 pytestmark = pytest.mark.browser
+expect.set_options(timeout=15_000)  # the whole suite may share two cores with a busy server
 
 NO_ANIMATION = "localStorage.setItem('ginrummy.comfort', JSON.stringify({speed: 'off'}))"
 
@@ -299,6 +300,28 @@ def _assert_nothing_cut_off(page: Page, width: int, height: int) -> None:
     for sel in selectors:
         for i in range(page.locator(sel).count()):
             box = page.locator(sel).nth(i).bounding_box()
-            assert box is not None, sel
+            assert box is not None, (sel, page.locator("#prompt").inner_text())
             assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (sel, box)
             assert box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, (sel, box)
+
+
+def test_the_table_at_desktop_width(page: Page, server: Server, tmp_path: Path) -> None:
+    shots = Path(os.environ.get("GINRUMMY_SCREENSHOTS") or tmp_path)
+    open_match(page, server, [deck(MELDED, JUNK, "QD", stock="AC AD")])
+    page.click("#btn-take")
+    expect(page.locator("#hand .card")).to_have_count(11)
+    card(page, "KC").dblclick()
+    expect(page.locator("#prompt")).to_contain_text("Draw from the stock")
+    page.click("#stock")
+    expect(page.locator("#btn-knock")).to_contain_text("Knock with 1")
+    page.mouse.move(0, 0)
+    _assert_nothing_cut_off(page, 1280, 800)
+    # The move log sits beside the piles, not under them.
+    log = page.locator(".log-panel").bounding_box()
+    piles = page.locator(".piles").bounding_box()
+    assert log is not None and piles is not None
+    assert log["x"] > piles["x"] + piles["width"] and log["y"] < piles["y"] + piles["height"]
+    page.screenshot(path=str(shots / "table.png"))
+    page.click("#btn-knock")
+    expect(page.locator("#dlg-result")).to_be_visible()
+    page.screenshot(path=str(shots / "hand-over.png"))
