@@ -543,12 +543,7 @@
   }
 
   function smallCard(code, cls) {
-    const s = document.createElement("span");
-    s.className = "mini" + (cls ? " " + cls : "");
-    s.setAttribute("role", "img");
-    s.setAttribute("aria-label", C.name(code));
-    s.appendChild(C.face(code));
-    return s;
+    return C.mini(code, cls);
   }
 
   function currentTable() {
@@ -812,52 +807,9 @@
 
   // ---------------------------------------------------------------- result, final score, sheet
 
+  // Drawn by cards.js, which the learn pages' worked hand uses too.
   function meldRow(melds, deadwood, deadPoints, layOffs) {
-    const wrap = document.createElement("div");
-    wrap.className = "laid";
-    melds.forEach((meld, i) => {
-      const g = document.createElement("div");
-      g.className = "laid-meld";
-      const label = document.createElement("span");
-      label.className = "group-label";
-      label.textContent = meld.kind === "run" ? "Run" : "Set";
-      g.appendChild(label);
-      const cards = document.createElement("div");
-      cards.className = "laid-cards";
-      for (const c of meld.cards) cards.appendChild(smallCard(c));
-      const extra = (layOffs || []).filter((lo) => lo.meld === i);
-      for (const lo of extra) {
-        const s = smallCard(lo.card, "laid-off");
-        s.setAttribute("aria-label", C.name(lo.card) + ", laid off");
-        cards.appendChild(s);
-      }
-      g.appendChild(cards);
-      if (extra.length) {
-        const note = document.createElement("span");
-        note.className = "laid-off-note";
-        note.textContent = "+ laid off";
-        g.appendChild(note);
-      }
-      wrap.appendChild(g);
-    });
-    const g = document.createElement("div");
-    g.className = "laid-meld laid-deadwood";
-    const label = document.createElement("span");
-    label.className = "group-label";
-    label.textContent = `Deadwood ${deadPoints}`;
-    g.appendChild(label);
-    const cards = document.createElement("div");
-    cards.className = "laid-cards";
-    for (const c of deadwood) cards.appendChild(smallCard(c));
-    if (!deadwood.length) {
-      const none = document.createElement("span");
-      none.className = "muted";
-      none.textContent = "none";
-      cards.appendChild(none);
-    }
-    g.appendChild(cards);
-    wrap.appendChild(g);
-    return wrap;
+    return C.laid(melds, deadwood, deadPoints, layOffs);
   }
 
   function handsOf(entry) {
