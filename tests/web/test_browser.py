@@ -325,3 +325,67 @@ def test_the_table_at_desktop_width(page: Page, server: Server, tmp_path: Path) 
     page.click("#btn-knock")
     expect(page.locator("#dlg-result")).to_be_visible()
     page.screenshot(path=str(shots / "hand-over.png"))
+
+
+def _knock_first_hand(page: Page) -> None:
+    """Take the Q♦, throw the K♣, draw, and knock with 1 (the MELDED deal)."""
+    page.click("#btn-take")
+    expect(page.locator("#hand .card")).to_have_count(11)
+    card(page, "KC").dblclick()
+    expect(page.locator("#prompt")).to_contain_text("Draw from the stock")
+    page.click("#stock")
+    expect(page.locator("#knock-label")).to_have_text("Knock with 1")
+    page.click("#btn-knock")
+
+
+def test_the_match_end_screen_shows_the_totals_and_plays_again(page: Page, server: Server) -> None:
+    settings = {"match_to": 10, "game_bonus": True}
+    first = open_match(page, server, [deck(MELDED, JUNK, "QD", stock="AC AD")], settings=settings)
+    _knock_first_hand(page)
+    final = page.locator("#dlg-final")
+    expect(final).to_be_visible()
+    expect(page.locator("#dlg-result")).to_be_hidden()
+    expect(page.locator("#final-title")).to_have_text("You win the match!")
+    running = int(page.locator("#score-you").inner_text())
+    assert running >= 10
+    rows = final.locator("tbody tr")
+    expect(rows.filter(has_text="Running score")).to_contain_text(f"{running}")
+    expect(rows.filter(has_text="Game bonus")).to_contain_text("100")
+    expect(rows.filter(has_text="Total")).to_contain_text(f"{running + 100}")
+    expect(page.locator("#prompt")).to_have_text("The match is over.")
+    page.click("#final-again")
+    expect(page).not_to_have_url(re.compile(first))
+    expect(page.locator("#hand .card")).to_have_count(10)
+    expect(page.locator("#score-target")).to_have_text("to 10")
+    expect(page.locator("#score-you")).to_have_text("0")
+    expect(page.locator("#rules-summary")).to_contain_text("game bonus")
+
+
+def test_history_shows_score_sheets_and_resumes_an_unfinished_match(
+    page: Page, server: Server
+) -> None:
+    over = open_match(
+        page, server, [deck(MELDED, JUNK, "QD", stock="AC AD")], settings={"match_to": 10}
+    )
+    _knock_first_hand(page)
+    expect(page.locator("#dlg-final")).to_be_visible()
+    unfinished = open_match(page, server, [deck(ALSO_JUNK, JUNK, "9H")])
+    page.click("#btn-take")
+    expect(page.locator("#hand .card")).to_have_count(11)
+    page.click("#nav-history")
+    expect(page).to_have_url(re.compile("/history$"))
+    done = page.locator(".history-item", has=page.locator(f'a[href="/match/{over}"]'))
+    items = page.locator(".history-item")
+    expect(items.first).to_be_visible()
+    won = items.filter(has_text="You won").first
+    expect(won).to_be_visible()
+    won.get_by_text("Score sheet").click()
+    expect(won.locator("table.sheet tbody tr")).to_have_count(1)
+    expect(won.locator("table.sheet")).to_contain_text("You knocked with 1")
+    assert done.count() == 0  # a finished match has no Resume link
+    resume = page.locator(f'.history-item a[href="/match/{unfinished}"]')
+    expect(resume).to_have_text("Resume")
+    resume.click()
+    expect(page).to_have_url(re.compile(f"/match/{unfinished}$"))
+    expect(page.locator("#hand .card")).to_have_count(11)
+    expect(page.locator("#prompt")).to_contain_text("Throw")
