@@ -89,6 +89,128 @@
 
   function sleep(ms) { return new Promise((resolve) => setTimeout(resolve, ms)); }
 
+  // ---------------------------------------------------------------- the fair deal
+  // The server commits to a secret seed (shows its SHA-256) before this page sends its
+  // own random seed; the deck is derived from both (docs/FAIRNESS.md). When the hand
+  // is over the seed is revealed and checked here, with the same steps as the doc's.
+
+  const promised = {};  // "matchId/hand" -> the commitment shown before our seed went
+
+  function randomId() {
+    const bytes = new Uint8Array(16);
+    crypto.getRandomValues(bytes);
+    return Array.from(bytes, (b) => b.toString(16).padStart(2, "0")).join("");
+  }
+
+  function hexBytes(hex) {
+    const out = new Uint8Array(hex.length / 2);
+    for (let i = 0; i < out.length; i++) out[i] = parseInt(hex.substr(2 * i, 2), 16);
+    return out;
+  }
+
+  async function fairDeck(serverSeed, clientSeed, nonce) {
+    const key = await crypto.subtle.importKey(
+      "raw", hexBytes(serverSeed), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+    const cards = [];
+    for (const s of "CDHS") for (const r of "A23456789TJQK") cards.push(r + s);
+    const text = new TextEncoder();
+    for (let i = 51; i > 0; i--) {
+      const mac = new Uint8Array(
+        await crypto.subtle.sign("HMAC", key, text.encode(`${clientSeed}:${nonce}:${i}`)));
+      let n = 0n;
+      for (const b of mac) n = (n << 8n) | BigInt(b);
+      const j = Number(n % BigInt(i + 1));
+      [cards[i], cards[j]] = [cards[j], cards[i]];
+    }
+    return cards;
+  }
+
+  // What is wrong with a revealed deal ([] when it checks out), or null if this browser
+  // cannot check (WebCrypto needs https or localhost).
+  async function checkDeal(matchId, deal) {
+    if (!window.crypto || !crypto.subtle) return null;
+    const problems = [];
+    const mine = promised[`${matchId}/${deal.hand}`];
+    if (mine && mine !== deal.commitment) problems.push("the commitment differs from the one shown before the deal");
+    const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", hexBytes(deal.server_seed)));
+    const hash = Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+    if (hash !== deal.commitment) problems.push("the server seed does not match the commitment");
+    const deck = await fairDeck(deal.server_seed, deal.client_seed, deal.hand);
+    if (deck.join(" ") !== deal.deck.join(" ")) problems.push("the deck is not the one the seeds give");
+    return problems;
+  }
+
+  async function dealLine(matchId, deal) {
+    const short = (h) => h.slice(0, 12) + "…";
+    if (deal.fixed) return "This hand's deck was fixed by a test (test mode): there is nothing to prove.";
+    if (!deal.server_seed) return `Deal committed: SHA-256 ${short(deal.commitment || "")}; the seed is shown when the hand is over.`;
+    const problems = await checkDeal(matchId, deal);
+    const seeds = `server seed ${short(deal.server_seed)}, SHA-256 ${short(deal.commitment)}, ${deal.client_seed_by === "you" ? "your" : "the server's"} seed ${deal.client_seed}`;
+    if (problems === null) return `Deal revealed (${seeds}). Check it with the few lines in docs/FAIRNESS.md.`;
+    if (problems.length) return `✗ This deal does not check out: ${problems.join("; ")}.`;
+    return `✓ Fair deal, checked here: ${seeds}.`;
+  }
+
+  async function showDealCheck(m) {
+    let p = $("result-fair");
+    if (!p) {
+      p = document.createElement("p");
+      p.id = "result-fair";
+      p.className = "muted";
+      $("result-summary").after(p);
+    }
+    const deal = m.fairness.deal;
+    let text = m.last_result && m.last_result.kind === "dead"
+      ? "The table shows no cards after a dead hand; this deal's proof is on the history page."
+      : await dealLine(m.id, deal);
+    if (m.fairness.next_commitment) {
+      promised[`${m.id}/${m.hand_number + 1}`] = m.fairness.next_commitment;
+      text += ` Next deal committed: SHA-256 ${m.fairness.next_commitment.slice(0, 12)}….`;
+    }
+    p.textContent = text;
+  }
+
+  function proofsDetails(matchId) {
+    const d = document.createElement("details");
+    const s = document.createElement("summary");
+    s.textContent = "Deal proofs";
+    d.appendChild(s);
+    d.addEventListener("toggle", async () => {
+      if (!d.open || d.dataset.loaded) return;
+      d.dataset.loaded = "1";
+      const list = document.createElement("ol");
+      list.className = "deal-proofs";
+      try {
+        const proofs = await api("GET", `/api/matches/${encodeURIComponent(matchId)}/proofs`);
+        for (const deal of proofs.deals) {
+          const li = document.createElement("li");
+          li.textContent = `Hand ${deal.hand}: ${await dealLine(matchId, deal)}`;
+          list.appendChild(li);
+        }
+      } catch (e) {
+        const li = document.createElement("li");
+        li.textContent = e.message;
+        list.appendChild(li);
+      }
+      d.appendChild(list);
+    });
+    return d;
+  }
+
+  // How to take, draw and throw is explained until the player has done it once.
+  const LEARNED_KEY = "ginrummy.learned";
+  function learnedSet() {
+    try { return JSON.parse(localStorage.getItem(LEARNED_KEY) || "{}") || {}; } catch (e) { return {}; }
+  }
+  function learned(what) { return Boolean(learnedSet()[what]); }
+  function learn(action) {
+    const what = { take: "take", pass: "take", stock: "draw", pile: "draw", discard: "throw", knock: "throw" }[action];
+    if (!what || learned(what)) return;
+    const set = learnedSet();
+    set[what] = 1;
+    localStorage.setItem(LEARNED_KEY, JSON.stringify(set));
+  }
+
   // ---------------------------------------------------------------- routing
 
   function navigate(path) {
@@ -306,7 +428,10 @@
     errorBox.textContent = "";
     let created;
     try {
-      created = await api("POST", "/api/matches", { settings });
+      // The fair deal: the server commits first, then this page sends its own seed.
+      const { commitment } = await api("POST", "/api/commitments");
+      created = await api("POST", "/api/matches", { settings, commitment, client_seed: randomId() });
+      promised[`${created.id}/1`] = commitment;
     } catch (err) {
       errorBox.textContent = err.message;
       state.busy = false;
@@ -479,7 +604,7 @@
     render();
     let after;
     try {
-      const body = { version: m.version, action };
+      const body = { version: m.version, action, action_id: randomId() };  // a retry applies once
       if (card) body.card = card;
       after = await api("POST", `/api/matches/${m.id}/actions`, body);
     } catch (e) {
@@ -497,7 +622,9 @@
     state.busy = true;
     let after;
     try {
-      after = await api("POST", `/api/matches/${m.id}/next-hand`, { version: m.version });
+      // The fair deal: our seed for the hand whose commitment the last result showed.
+      const deal = { version: m.version, client_seed: randomId(), action_id: randomId() };
+      after = await api("POST", `/api/matches/${m.id}/next-hand`, deal);
     } catch (e) {
       state.busy = false;
       showError(e);
@@ -862,6 +989,7 @@
     const entry = m.last_result;
     $("result-title").textContent = resultTitle(entry);
     $("result-summary").textContent = entry.summary;
+    showDealCheck(m);  // the fair deal: seed revealed, checked here
     $("result-hands").replaceChildren(handsOf(entry));
     $("result-score").replaceChildren(totalsLine(m.scores, m.settings.match_to));
     $("result-next").hidden = !m.awaiting_deal;
@@ -1422,6 +1550,7 @@
         }
       });
       actions.appendChild(d);
+      actions.appendChild(proofsDetails(m.id));  // the fair deal: every hand's proof
       li.appendChild(actions);
       list.appendChild(li);
     }
