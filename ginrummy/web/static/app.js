@@ -534,18 +534,20 @@
 
   function rectOf(el) { return el.getBoundingClientRect(); }
 
-  async function fly(ev) {
-    const ms = SPEEDS[comfort.speed];
+  async function fly(ev, fromRect) {
+    let ms = SPEEDS[comfort.speed];
     if (!ms) return;
-    const opp = $("opp-cards");
-    const from = { take: $("pile"), pile: $("pile"), stock: $("stock"), discard: opp, knock: opp }[ev.kind];
-    const to = { take: opp, pile: opp, stock: opp, discard: $("pile"), knock: $("pile") }[ev.kind];
+    const mine = ev.who === "you";
+    const side = mine ? $("hand") : $("opp-cards");
+    const from = { take: $("pile"), pile: $("pile"), stock: $("stock"), discard: side, knock: side }[ev.kind];
+    const to = { take: side, pile: side, stock: side, discard: $("pile"), knock: $("pile") }[ev.kind];
     if (!from || !to) { await sleep(ms); return; }
-    const a = rectOf(from.querySelector("svg") || from);
-    const b = rectOf(to.querySelector(".card-svg:last-child") || to);
+    if (mine) ms = Math.round(ms * 0.7);
+    const a = fromRect || rectOf(from.querySelector("svg") || from);
+    const b = rectOf(mine && (ev.kind === "discard" || ev.kind === "knock") ? $("pile") : (to.querySelector(".card-svg:last-child") || to));
     const ghost = document.createElement("div");
     ghost.className = "flying";
-    const faceUp = ev.card && ev.kind !== "knock" && ev.kind !== "stock";
+    const faceUp = ev.card && ev.kind !== "knock" && (ev.kind !== "stock" || mine);
     ghost.appendChild(faceUp ? C.face(ev.card) : C.back());
     const w = $("pile").querySelector("svg") ? rectOf($("pile").querySelector("svg")).width : 70;
     ghost.style.width = w + "px";
@@ -581,8 +583,9 @@
         if (ms) await sleep(ms * 0.8);
         await fly(ev);
         announce(`Computer ${ev.spoken}.`);
-      } else if (ev.who === "you" && (ev.kind === "stock" || ev.kind === "pile" || ev.kind === "take")) {
-        announce(`You ${ev.spoken}.`);
+      } else if (ev.who === "you" && ev.kind !== "pass") {
+        await fly(ev, ev.kind === "discard" || ev.kind === "knock" ? state.throwFrom : null);
+        if (ev.kind !== "discard") announce(`You ${ev.spoken}.`);
       } else if (ev.kind === "dealt") {
         announce(`${who(ev.who)} ${ev.spoken}.`);
       }
@@ -603,10 +606,13 @@
     $("error").textContent = "";
     render();
     let after;
+    const thrown = card && $("hand").querySelector(`[data-code="${card}"]`);
+    state.throwFrom = thrown ? rectOf(thrown) : null;
     try {
       const body = { version: m.version, action, action_id: randomId() };  // a retry applies once
       if (card) body.card = card;
       after = await api("POST", `/api/matches/${m.id}/actions`, body);
+      learn(action);
     } catch (e) {
       state.busy = false;
       showError(e);
@@ -797,20 +803,21 @@
     if (m.final) return "The match is over.";
     if (t.phase === "over") return "The hand is over.";
     if (t.to_act !== "you") return "The computer is playing…";
-    const first = m.hand_number === 1;
     const top = t.pile.length ? C.symbol(t.pile[t.pile.length - 1]) : "";
     if (t.phase === "upcard") {
-      return first ? `Take the ${top} (that is your draw) or pass.` : `Take the ${top} or pass.`;
+      return learned("take") ? `Take the ${top} or pass.` : `Take the ${top} (that is your draw) or pass.`;
     }
     if (t.phase === "draw") {
       if (!t.legal.pile) return "Draw from the stock.";
-      return `Draw from the stock, or take the ${top}.`;
+      return learned("draw")
+        ? `Draw from the stock, or take the ${top}.`
+        : `Draw from the stock, or take the ${top}: click either, or drag it to your hand.`;
     }
     if (state.marked) {
       const leaves = (t.throws.find((x) => x.card === state.marked) || {}).leaves;
       return `Throw the ${C.symbol(state.marked)}: click the pile` + (leaves !== undefined ? ` (that leaves ${leaves}).` : ".");
     }
-    return first ? "Throw a card: click it, then the pile — or double-click it, or drag it there." : "Throw a card.";
+    return learned("throw") ? "Throw a card." : "Throw a card: click it, then the pile — or double-click it, or drag it there.";
   }
 
   function renderHand(m, t, live) {
@@ -826,7 +833,11 @@
     if (state.marked && !t.hand.includes(state.marked)) state.marked = null;
     if (!(live && t.phase === "discard")) state.marked = null;
     const hint = state.marked && t.throws.find((x) => x.card === state.marked);
-    $("throw-hint").textContent = hint ? `throwing the ${C.symbol(hint.card)} leaves ${hint.leaves}` : "";
+    let hintText = hint ? `throwing the ${C.symbol(hint.card)} leaves ${hint.leaves}` : "";
+    if (!hint && live && t.phase === "discard" && !t.knock && t.throws.length) {
+      hintText = `your best throw leaves ${Math.min(...t.throws.map((x) => x.leaves))}`;
+    }
+    $("throw-hint").textContent = hintText;
 
     const note = (code) => {
       const parts = [];
