@@ -42,6 +42,12 @@ def card(page: Page, code: str) -> Any:
     return page.locator(f'#hand .card[data-code="{code}"]')
 
 
+def expect_knock(page: Page, label: str) -> None:
+    """The Knock button is showing and reads exactly ``label``."""
+    expect(page.locator("#btn-knock")).to_be_visible()
+    expect(page.locator("#knock-label")).to_have_text(label)
+
+
 def open_match(page: Page, server: Server, decks: list[str], **kw: Any) -> str:
     """Start a match from these decks and open its table; returns its id."""
     match_id: str = server.new_match(decks, **kw)["id"]
@@ -58,7 +64,7 @@ def test_a_whole_hand_played_by_clicks(page: Page, server: Server) -> None:
     page.click("#btn-take")
     expect(page.locator("#hand .card")).to_have_count(11)
     expect(card(page, "QD")).to_have_class(re.compile(r"\bdrawn\b"))
-    expect(page.locator("#btn-knock")).to_contain_text("Knock with 10")
+    expect_knock(page, "Knock with 10")
     # Throw the K♣: click it, then the pile.
     card(page, "KC").click()
     expect(card(page, "KC")).to_have_attribute("aria-pressed", "true")
@@ -71,7 +77,7 @@ def test_a_whole_hand_played_by_clicks(page: Page, server: Server) -> None:
     expect(page.locator("#opp-count")).to_have_text("10 cards")
     page.click("#stock")
     expect(page.locator("#hand .card")).to_have_count(11)
-    expect(page.locator("#btn-knock")).to_contain_text("Knock with 1")
+    expect_knock(page, "Knock with 1")
     expect(page.locator("#knock-sub")).to_have_text("throws the Q♦")
     page.click("#btn-knock")
     # The sheet: both hands as laid down, the counts, the points, the score.
@@ -100,9 +106,9 @@ def test_knocking_with_a_marked_card_throws_that_card(page: Page, server: Server
     expect(drawn).to_have_count(1)
     code = drawn.get_attribute("data-code")
     assert code in ("AC", "AD")
-    expect(page.locator("#btn-knock")).to_contain_text("Knock with 1")
+    expect_knock(page, "Knock with 1")
     drawn.click()  # mark the ace: keeping the Q♦ leaves 10
-    expect(page.locator("#btn-knock")).to_contain_text("Knock with 10")
+    expect_knock(page, "Knock with 10")
     expect(page.locator("#throw-hint")).to_contain_text("leaves 10")
     page.click("#btn-knock")
     expect(page.locator("#dlg-result")).to_be_visible()
@@ -124,7 +130,7 @@ def test_the_knock_button_reads_gin_when_a_throw_leaves_nothing(page: Page, serv
     open_match(page, server, [deck("AS 2S 3S 4H 5H 6H 7H 9C 9D 9S", JUNK, "8H")])
     expect(page.locator("#btn-knock")).to_be_hidden()
     page.click("#btn-take")
-    expect(page.locator("#btn-knock")).to_contain_text("Gin")
+    expect_knock(page, "Gin")
     expect(page.locator("#knock-label")).to_have_text("Gin")
     page.click("#btn-knock")
     expect(page.locator("#dlg-result")).to_contain_text("You went gin")
@@ -144,7 +150,7 @@ def test_a_reload_in_the_middle_of_a_hand_carries_on(page: Page, server: Server)
     expect(page.locator("#hand .card")).to_have_count(11)
     expect(page.locator("#hand .card").first).to_have_attribute("data-code", "KC")
     expect(card(page, "QD")).to_have_class(re.compile(r"\bdrawn\b"))
-    expect(page.locator("#btn-knock")).to_contain_text("Knock with 10")
+    expect_knock(page, "Knock with 10")
     assert page.url.endswith(f"/match/{match_id}")
     card(page, "KC").dblclick()
     expect(page.locator("#prompt")).to_contain_text("Draw from the stock")
@@ -173,7 +179,7 @@ def test_a_server_restart_in_the_middle_of_a_match_carries_on(
         assert page.locator("#log li").all_inner_texts() == log_before
         assert page.locator("#pile-count").inner_text() == pile_before
         page.click("#stock")
-        expect(page.locator("#btn-knock")).to_contain_text("Knock with 1")
+        expect_knock(page, "Knock with 1")
         page.click("#btn-knock")
         expect(page.locator("#dlg-result")).to_be_visible()
     finally:
@@ -319,7 +325,7 @@ def test_the_table_at_desktop_width(page: Page, server: Server, tmp_path: Path) 
     card(page, "KC").dblclick()
     expect(page.locator("#prompt")).to_contain_text("Draw from the stock")
     page.click("#stock")
-    expect(page.locator("#btn-knock")).to_contain_text("Knock with 1")
+    expect_knock(page, "Knock with 1")
     page.mouse.move(0, 0)
     _assert_nothing_cut_off(page, 1280, 800)
     # The move log sits beside the piles, not under them.
