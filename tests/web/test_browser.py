@@ -16,7 +16,11 @@ from ._support import ALSO_JUNK, JUNK, MELDED, Server, deck
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=15_000)  # the whole suite may share two cores with a busy server
 
-NO_ANIMATION = "localStorage.setItem('ginrummy.comfort', JSON.stringify({speed: 'off'}))"
+# Animation off unless a test chose otherwise (the page keeps its choice across reloads).
+NO_ANIMATION = """
+const saved = JSON.parse(localStorage.getItem('ginrummy.comfort') || '{}');
+if (!('speed' in saved)) localStorage.setItem('ginrummy.comfort', JSON.stringify({speed: 'off'}));
+"""
 
 
 @pytest.fixture
@@ -401,3 +405,57 @@ def test_history_shows_score_sheets_and_resumes_an_unfinished_match(
     expect(page).to_have_url(re.compile(f"/match/{unfinished}$"))
     expect(page.locator("#hand .card")).to_have_count(11)
     expect(page.locator("#prompt")).to_contain_text("Throw")
+
+
+def test_drawing_and_throwing_by_dragging(page: Page, server: Server) -> None:
+    open_match(page, server, [deck(MELDED, JUNK, "QD", stock="AC AD")])
+    page.locator("#pile").drag_to(page.locator("#hand"))  # take the upcard by dragging it
+    expect(page.locator("#hand .card")).to_have_count(11)
+    expect(card(page, "QD")).to_have_class(re.compile(r"\bdrawn\b"))
+    card(page, "KC").drag_to(page.locator("#pile"))  # throw by dragging onto the pile
+    expect(page.locator("#prompt")).to_contain_text("Draw from the stock")
+    expect(page.locator("#log")).to_contain_text("You threw the K♣")
+    page.locator("#stock").drag_to(page.locator("#hand"))  # draw from the stock by dragging
+    expect(page.locator("#hand .card")).to_have_count(11)
+    expect(page.locator("#hand .card.drawn")).to_have_count(1)
+
+
+def test_lay_offs_are_shown_on_the_melds_they_went_to(page: Page, server: Server) -> None:
+    computer = "2C 4C 6C 8C TC JH KH 3D 9H KD"  # the 9♥ goes onto the player's 9s
+    open_match(page, server, [deck(MELDED, computer, "QD", stock="AC AD")])
+    page.click("#btn-take")
+    expect(page.locator("#hand .card")).to_have_count(11)
+    card(page, "KC").dblclick()
+    expect(page.locator("#prompt")).to_contain_text("Draw from the stock")
+    page.click("#stock")
+    expect_knock(page, "Knock with 1")
+    page.click("#btn-knock")
+    dialog = page.locator("#dlg-result")
+    expect(dialog).to_be_visible()
+    nines = dialog.locator(".side-you .laid-meld", has=page.get_by_label("nine of clubs"))
+    expect(nines.locator(".mini.laid-off")).to_have_attribute(
+        "aria-label", "nine of hearts, laid off"
+    )
+    expect(nines).to_contain_text("+ laid off")
+    expect(dialog.locator(".side-computer")).to_contain_text(
+        "Laid off onto the knocker's melds: 9♥"
+    )
+    expect(dialog.locator(".side-computer .laid-deadwood")).not_to_contain_text("9♥")
+
+
+def test_display_options_are_kept_in_the_browser(page: Page, server: Server) -> None:
+    open_match(page, server, [deck(MELDED, JUNK, "QD", stock="AC AD")])
+    club = card(page, "9C").locator("svg")
+    black = club.evaluate("e => getComputedStyle(e).color")
+    width = card(page, "9C").bounding_box()["width"]  # type: ignore[index]
+    page.click("#open-comfort")
+    page.check("#opt-four-colour")
+    page.check("#opt-large")
+    page.keyboard.press("Escape")
+    green = club.evaluate("e => getComputedStyle(e).color")
+    assert green != black and green == "rgb(19, 128, 59)"
+    assert card(page, "9C").bounding_box()["width"] > width  # type: ignore[index]
+    page.reload()
+    expect(page.locator("#hand .card")).to_have_count(10)
+    assert card(page, "9C").locator("svg").evaluate("e => getComputedStyle(e).color") == green
+    expect(page.locator("body")).to_have_class(re.compile(r"\blarge-cards\b"))
