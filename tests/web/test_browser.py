@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 from ._support import ALSO_JUNK, JUNK, MELDED, Server, deck
 
@@ -41,7 +41,7 @@ def page(browser: Any) -> Iterator[Page]:
     assert not problems, problems
 
 
-def card(page: Page, code: str) -> Any:
+def card(page: Page, code: str) -> Locator:
     """The player's card ``code`` on the table."""
     return page.locator(f'#hand .card[data-code="{code}"]')
 
@@ -447,14 +447,16 @@ def test_display_options_are_kept_in_the_browser(page: Page, server: Server) -> 
     open_match(page, server, [deck(MELDED, JUNK, "QD", stock="AC AD")])
     club = card(page, "9C").locator("svg")
     black = club.evaluate("e => getComputedStyle(e).color")
-    width = card(page, "9C").bounding_box()["width"]  # type: ignore[index]
+    before = card(page, "9C").bounding_box()
+    assert before is not None
     page.click("#open-comfort")
     page.check("#opt-four-colour")
     page.check("#opt-large")
     page.keyboard.press("Escape")
     green = club.evaluate("e => getComputedStyle(e).color")
     assert green != black and green == "rgb(19, 128, 59)"
-    assert card(page, "9C").bounding_box()["width"] > width  # type: ignore[index]
+    after = card(page, "9C").bounding_box()
+    assert after is not None and after["width"] > before["width"]
     page.reload()
     expect(page.locator("#hand .card")).to_have_count(10)
     assert card(page, "9C").locator("svg").evaluate("e => getComputedStyle(e).color") == green
