@@ -16,19 +16,21 @@
   const RANK_ORDER = "A23456789TJQK";
 
   // Pip positions on a 200x280 face, as [x, y]; pips below the middle are turned.
+  // Three columns between the corner indices; two, three or four evenly spaced rows.
   const L = 66, M = 100, R = 134;
-  const T1 = 58, T2 = 104, MID = 140, B2 = 176, B1 = 222;
+  const TOP = 64, BOTTOM = 216, MID = 140;
+  const Q1 = 115, Q3 = 165; // the inner rows of four
   const PIPS = {
     A: [[M, MID]],
-    2: [[M, T1], [M, B1]],
-    3: [[M, T1], [M, MID], [M, B1]],
-    4: [[L, T1], [R, T1], [L, B1], [R, B1]],
-    5: [[L, T1], [R, T1], [M, MID], [L, B1], [R, B1]],
-    6: [[L, T1], [R, T1], [L, MID], [R, MID], [L, B1], [R, B1]],
-    7: [[L, T1], [R, T1], [M, 101], [L, MID], [R, MID], [L, B1], [R, B1]],
-    8: [[L, T1], [R, T1], [M, 101], [L, MID], [R, MID], [M, 179], [L, B1], [R, B1]],
-    9: [[L, T1], [R, T1], [L, T2 - 2], [R, T2 - 2], [M, MID], [L, B2 + 2], [R, B2 + 2], [L, B1], [R, B1]],
-    T: [[L, T1], [R, T1], [M, 81], [L, T2 - 2], [R, T2 - 2], [L, B2 + 2], [R, B2 + 2], [M, 199], [L, B1], [R, B1]],
+    2: [[M, TOP], [M, BOTTOM]],
+    3: [[M, TOP], [M, MID], [M, BOTTOM]],
+    4: [[L, TOP], [R, TOP], [L, BOTTOM], [R, BOTTOM]],
+    5: [[L, TOP], [R, TOP], [M, MID], [L, BOTTOM], [R, BOTTOM]],
+    6: [[L, TOP], [R, TOP], [L, MID], [R, MID], [L, BOTTOM], [R, BOTTOM]],
+    7: [[L, TOP], [R, TOP], [M, 102], [L, MID], [R, MID], [L, BOTTOM], [R, BOTTOM]],
+    8: [[L, TOP], [R, TOP], [M, 102], [L, MID], [R, MID], [M, 178], [L, BOTTOM], [R, BOTTOM]],
+    9: [[L, TOP], [R, TOP], [L, Q1], [R, Q1], [M, MID], [L, Q3], [R, Q3], [L, BOTTOM], [R, BOTTOM]],
+    T: [[L, TOP], [R, TOP], [M, 89], [L, Q1], [R, Q1], [L, Q3], [R, Q3], [M, 191], [L, BOTTOM], [R, BOTTOM]],
   };
 
   function el(name, attrs, parent) {
@@ -96,7 +98,7 @@
     const turned = el("g", { transform: `rotate(180 ${W / 2} ${H / 2})` }, ink);
     corner(rank, suit, turned);
     if (PIPS[rank]) {
-      const size = rank === "A" ? 84 : 34;
+      const size = rank === "A" ? 84 : 30;
       for (const [x, y] of PIPS[rank]) suitUse(suit, x, y, size, ink, y > MID + 1);
     } else {
       el("rect", { x: 50, y: 42, width: 100, height: 196, rx: 8, class: "court-frame" }, svg);
