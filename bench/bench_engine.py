@@ -207,14 +207,21 @@ def play_ours(seed: int, knock_first: bool) -> int:
 
 
 def play_openspiel(game: Any, seed: int, knock_first: bool) -> int:
-    """One hand of pyspiel's gin_rummy played the same way."""
+    """One hand of pyspiel's gin_rummy played the same way.
+
+    Chance is a deck shuffled once, as for ours: each chance node (the deal,
+    then each stock draw) takes the next card, with no list of outcomes built.
+    """
     rng = random.Random(seed)
+    deck = list(range(52))
+    rng.shuffle(deck)
+    cards = iter(deck)
     state = game.new_initial_state()
     knock = pyspiel.gin_rummy.KNOCK_ACTION
     moves = 0
     while not state.is_terminal():
         if state.is_chance_node():
-            state.apply_action(rng.choice([a for a, _ in state.chance_outcomes()]))
+            state.apply_action(next(cards))
             continue
         legal = state.legal_actions()
         state.apply_action(knock if knock_first and knock in legal else rng.choice(legal))

@@ -283,6 +283,10 @@ class StockDrawn:
     card: Card | None
 
 
+_HIDDEN_DRAWS = (StockDrawn(0, None), StockDrawn(1, None))
+"""Each player's stock draw as the other player sees it (shared by every view)."""
+
+
 @dataclass(frozen=True, slots=True)
 class PileDrawn:
     """``player`` took ``card`` from the top of the pile."""
@@ -461,9 +465,8 @@ class Hand:
     _forced_stock: bool = False
     _locked: Card | None = None
     _drawn: Card | None = None
-    _options_for: int = field(default=-1, init=False, repr=False)
-    """The held cards (and the ace rule at bit 52) that ``_options`` belong to."""
-    _options: dict[Card, int] = field(default_factory=dict, init=False, repr=False)
+    _options: tuple[int, dict[Card, int]] = field(default=(-1, {}), init=False, repr=False)
+    """The last knock options counted, after the held cards (ace rule at bit 52)."""
 
     @classmethod
     def deal(cls, deck: Sequence[int], *, dealer: int, settings: Settings | None = None) -> Hand:
@@ -728,12 +731,16 @@ class Hand:
             raise ValueError(f"a player is 0 or 1, not {player!r}")
         other = self._seats[1 - player]
         revealed = self.result is not None and self.result.kind is not ResultKind.DEAD
-        events = tuple(
-            StockDrawn(e.player, None)
-            if isinstance(e, StockDrawn) and e.player != player and not revealed
-            else e
-            for e in self.events
-        )
+        if revealed:
+            events = tuple(self.events)
+        else:
+            hidden = _HIDDEN_DRAWS[1 - player]
+            events = tuple(
+                [
+                    hidden if isinstance(e, StockDrawn) and e.player != player else e
+                    for e in self.events
+                ]
+            )
         mine = self.to_act == player
         return PlayerView(
             player=player,
@@ -812,12 +819,14 @@ class Hand:
         # Read only: callers copy before they change anything.
         ace_high = self.settings.ace_high
         key = held | ace_high << 52
-        if key != self._options_for:
-            if held.bit_count() != HAND_SIZE + 1:
-                raise ValueError(f"knock options are for 11 cards, not {held.bit_count()}")
-            self._options = knock_options_mask(held, ace_high)
-            self._options_for = key
-        return self._options
+        kept = self._options  # one read: another thread may replace it
+        if kept[0] == key:
+            return kept[1]
+        if held.bit_count() != HAND_SIZE + 1:
+            raise ValueError(f"knock options are for 11 cards, not {held.bit_count()}")
+        options = knock_options_mask(held, ace_high)
+        self._options = (key, options)
+        return options
 
     def _can_big_gin(self, held: int) -> bool:
         return (
