@@ -396,8 +396,10 @@ def test_history_shows_score_sheets_and_resumes_an_unfinished_match(
     won = items.filter(has_text="You won").first
     expect(won).to_be_visible()
     won.get_by_text("Score sheet").click()
-    expect(won.locator("table.sheet tbody tr")).to_have_count(1)
+    expect(won.locator("table.sheet tr.sheet-line")).to_have_count(1)
     expect(won.locator("table.sheet")).to_contain_text("You knocked with 1")
+    won.get_by_role("button", name="Show the hands").click()
+    expect(won.locator(".sheet-hands .side-you .laid-meld")).to_have_count(4)
     assert done.count() == 0  # a finished match has no Resume link
     resume = page.locator(f'.history-item a[href="/match/{unfinished}"]')
     expect(resume).to_have_text("Resume")

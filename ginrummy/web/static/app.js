@@ -1038,29 +1038,45 @@
     table.appendChild(head);
     const body = document.createElement("tbody");
     for (const e of m.sheet) {
+      // One line per hand; its laid-down hands open in a full-width line beneath.
       const tr = document.createElement("tr");
-      const cells = [
-        String(e.number),
-        null,
-        e.winner === "you" ? `+${e.points} → ${e.totals[0]}` : String(e.totals[0]),
-        e.winner === "computer" ? `+${e.points} → ${e.totals[1]}` : String(e.totals[1]),
-      ];
-      cells.forEach((text, i) => {
-        const td = document.createElement(i === 0 ? "th" : "td");
-        if (i === 0) td.scope = "row";
-        if (text !== null) td.textContent = text;
-        else {
-          const d = document.createElement("details");
-          const s = document.createElement("summary");
-          s.textContent = e.summary;
-          d.appendChild(s);
-          d.appendChild(handsOf(e));
-          td.appendChild(d);
-        }
-        if (i >= 2 && e.winner === (i === 2 ? "you" : "computer")) td.className = "won";
+      tr.className = "sheet-line";
+      const hands = document.createElement("tr");
+      hands.className = "sheet-hands";
+      hands.hidden = true;
+      const cell = document.createElement("td");
+      cell.colSpan = 4;
+      cell.appendChild(handsOf(e));
+      hands.appendChild(cell);
+      const num = document.createElement("th");
+      num.scope = "row";
+      num.textContent = String(e.number);
+      const result = document.createElement("td");
+      const summary = document.createElement("span");
+      summary.textContent = e.summary + " ";
+      result.appendChild(summary);
+      if (e.kind !== "dead") {
+        const toggle = document.createElement("button");
+        toggle.type = "button";
+        toggle.className = "link-btn small";
+        toggle.textContent = "Show the hands";
+        toggle.setAttribute("aria-expanded", "false");
+        toggle.addEventListener("click", () => {
+          hands.hidden = !hands.hidden;
+          toggle.setAttribute("aria-expanded", String(!hands.hidden));
+          toggle.textContent = hands.hidden ? "Show the hands" : "Hide the hands";
+        });
+        result.appendChild(toggle);
+      }
+      tr.append(num, result);
+      [0, 1].forEach((side) => {
+        const td = document.createElement("td");
+        const who = side === 0 ? "you" : "computer";
+        td.className = "num" + (e.winner === who ? " won" : "");
+        td.textContent = e.winner === who ? `+${e.points} → ${e.totals[side]}` : String(e.totals[side]);
         tr.appendChild(td);
       });
-      body.appendChild(tr);
+      body.append(tr, hands);
     }
     table.appendChild(body);
     wrap.appendChild(table);
