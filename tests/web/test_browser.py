@@ -463,3 +463,38 @@ def test_display_options_are_kept_in_the_browser(page: Page, server: Server) -> 
     expect(page.locator("#hand .card")).to_have_count(10)
     assert card(page, "9C").locator("svg").evaluate("e => getComputedStyle(e).color") == green
     expect(page.locator("body")).to_have_class(re.compile(r"\blarge-cards\b"))
+
+
+def test_a_second_tab_stays_in_step_and_a_stale_click_changes_nothing(
+    page: Page, server: Server
+) -> None:
+    match_id = open_match(page, server, [deck(MELDED, JUNK, "QD", stock="AC AD")])
+    other = page.context.new_page()
+    other.goto(f"{server.url}/match/{match_id}")
+    expect(other.locator("#hand .card")).to_have_count(10)
+    page.click("#btn-take")  # the first tab takes the upcard...
+    expect(page.locator("#hand .card")).to_have_count(11)
+    other.click("#btn-pass")  # ...and the second, still showing the offer, passes
+    expect(other.locator("#error")).to_contain_text("nothing was changed")
+    expect(other.locator("#hand .card")).to_have_count(11)  # it now shows the match as it is
+    expect(other.locator("#prompt")).to_contain_text("Throw")
+    other.close()
+    card(page, "KC").dblclick()
+    expect(page.locator("#prompt")).to_contain_text("Draw from the stock")
+
+
+def test_big_gin_when_the_house_rule_is_on(page: Page, server: Server) -> None:
+    open_match(
+        page,
+        server,
+        [deck("AS 2S 3S 4H 5H 6H 7H 9C 9D 9S", JUNK, "8H")],
+        settings={"big_gin": True, "match_to": 250},
+    )
+    page.click("#btn-take")
+    expect(page.locator("#btn-big-gin")).to_be_visible()
+    expect_knock(page, "Gin")
+    page.keyboard.press("b")
+    expect(page.locator("#dlg-result")).to_contain_text("You declared big gin")
+    points = int(re.findall(r"(\d+) points", page.locator("#result-title").inner_text())[0])
+    expect(page.locator("#score-you")).to_have_text(str(points))
+    assert points > 31
