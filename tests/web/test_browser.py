@@ -498,3 +498,18 @@ def test_big_gin_when_the_house_rule_is_on(page: Page, server: Server) -> None:
     points = int(re.findall(r"(\d+) points", page.locator("#result-title").inner_text())[0])
     expect(page.locator("#score-you")).to_have_text(str(points))
     assert points > 31
+
+
+def test_sorting_the_hand_by_rank_and_back_by_suit(page: Page, server: Server) -> None:
+    open_match(page, server, [deck(MELDED, JUNK, "QD", stock="AC AD")])
+    codes = page.locator("#hand .card")
+    by_suit = ["9C", "KC", "4H", "5H", "6H", "AS", "2S", "3S", "9S", "9D"]
+    assert [codes.nth(i).get_attribute("data-code") for i in range(10)] == by_suit
+    page.click("#btn-sort")
+    expect(codes.first).to_have_attribute("data-code", "AS")
+    by_rank = ["AS", "2S", "3S", "4H", "5H", "6H", "9C", "9S", "9D", "KC"]
+    assert [codes.nth(i).get_attribute("data-code") for i in range(10)] == by_rank
+    page.reload()  # the choice is kept
+    expect(codes.first).to_have_attribute("data-code", "AS")
+    page.keyboard.press("o")
+    expect(codes.first).to_have_attribute("data-code", "9C")

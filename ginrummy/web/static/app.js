@@ -459,11 +459,32 @@
   /** The hand as the player arranged it: their own order, or sorted; new cards go last. */
   function handOrder(t, m) {
     const own = savedOrder(m);
-    if (!own) return [...t.hand].sort((a, b) => C.sortKey(a) - C.sortKey(b));
+    if (!own) return sortCards(t.hand);
     const held = new Set(t.hand);
     const kept = own.filter((c) => held.has(c));
-    const fresh = t.hand.filter((c) => !kept.includes(c)).sort((a, b) => C.sortKey(a) - C.sortKey(b));
+    const fresh = sortCards(t.hand.filter((c) => !kept.includes(c)));
     return kept.concat(fresh);
+  }
+
+  // Sorted by suit (colours alternating) or by rank; the choice is kept in the browser.
+  const SORT_KEY = "ginrummy.sort";
+  const RANKS = "A23456789TJQK";
+  function sortBy() { return localStorage.getItem(SORT_KEY) === "rank" ? "rank" : "suit"; }
+  function sortCards(cards) {
+    const byRank = sortBy() === "rank";
+    const key = (c) => (byRank ? RANKS.indexOf(c[0]) * 4 + "CHSD".indexOf(c[1]) : C.sortKey(c));
+    return [...cards].sort((a, b) => key(a) - key(b));
+  }
+
+  /** Sort the hand: back to sorted after the player's own order, else the other way. */
+  function resort() {
+    const m = state.match;
+    if (!m) return;
+    if (savedOrder(m)) localStorage.removeItem(orderKey(m));
+    else localStorage.setItem(SORT_KEY, sortBy() === "rank" ? "suit" : "rank");
+    state.grouped = false;
+    render();
+    announce(`Your hand is sorted by ${sortBy()}.`);
   }
 
   // ---------------------------------------------------------------- the table
@@ -826,6 +847,11 @@
     const arrangement = t.arrangement;
     $("deadwood-count").textContent = String(arrangement.points);
     $("deadwood").setAttribute("aria-label", `Deadwood ${arrangement.points}`);
+    const sortBtn = $("btn-sort");
+    const next = savedOrder(m) ? sortBy() : (sortBy() === "rank" ? "suit" : "rank");
+    sortBtn.textContent = "";
+    sortBtn.append(`By ${next} `, keyHint("O"));
+    sortBtn.setAttribute("aria-label", `Sort your hand by ${next}`);
     const groupBtn = $("btn-group");
     groupBtn.setAttribute("aria-pressed", String(state.grouped));
     groupBtn.textContent = "";
@@ -1279,6 +1305,7 @@
   $("btn-knock").addEventListener("click", knock);
   $("btn-big-gin").addEventListener("click", () => act("big_gin"));
   $("btn-group").addEventListener("click", () => { state.grouped = !state.grouped; render(); });
+  $("btn-sort").addEventListener("click", resort);
 
   // A second click on the same card soon after the first throws it. (Counted here, not by
   // the browser's dblclick, because marking re-draws the hand between the two clicks.)
@@ -1506,6 +1533,7 @@
     else if (key === "k") knock();
     else if (key === "b") { if (t && canAct(t) && t.legal.big_gin) act("big_gin"); }
     else if (key === "g") { state.grouped = !state.grouped; render(); }
+    else if (key === "o") resort();
     else if (key === "l") $("open-pile").click();
     else if (key === "m") showSheet();
     else if (key === "?" || key === "h") openDialog("dlg-help");
