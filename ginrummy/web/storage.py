@@ -181,12 +181,21 @@ class MatchStore:
                 raise StorageError(
                     "PostgreSQL needs the psycopg package: pip install 'psycopg[binary]'"
                 ) from None
+            # One connection per thread, kept open (a new one costs several ms); each
+            # use is one transaction. A broken connection is dropped and made anew.
+            conn = getattr(self._local, "pg", None)
+            if conn is None or conn.closed or conn.broken:
+                try:
+                    conn = psycopg.connect(self.url, autocommit=True)
+                except psycopg.Error as e:
+                    raise StorageError(f"cannot connect to {self.describe()}: {e}") from None
+                self._local.pg = conn
             try:
-                conn = psycopg.connect(self.url)
-            except psycopg.Error as e:
-                raise StorageError(f"cannot connect to {self.describe()}: {e}") from None
-            with conn, conn.cursor() as cur:
-                yield _PgCursor(cur)
+                with conn.transaction(), conn.cursor() as cur:
+                    yield _PgCursor(cur)
+            except psycopg.OperationalError as e:
+                self._local.pg = None
+                raise StorageError(f"{self.describe()}: {e}") from None
             return
         if self._memory is not None:
             with self._lock, self._memory:
