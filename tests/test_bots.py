@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from ginrummy.bots import BOT_NAMES, UnknownBotError, make_bot
+from ginrummy.bots.hard import hard_variant
 from ginrummy.cards import FULL_DECK, Card, CardSet, parse_cards
 from ginrummy.hand import (
     Action,
@@ -235,6 +237,55 @@ def test_hard_knocks_with_the_arrangement_that_leaves_fewest_lay_offs() -> None:
     masks = sorted(mask_of(m) for m in action.melds)
     proof = sorted([mask_of(parse_cards("4S 5S 6S")), mask_of(parse_cards("7C 7D 7H 7S"))])
     assert masks == proof
+
+
+def _late_knock_view(low: str, scores: tuple[int, int]) -> PlayerView:
+    """Hard's eighth turn: three melds, the K♣ to throw and ``low`` left as deadwood.
+
+    Both players have drawn from the stock and thrown what they drew, so the
+    other hand is hidden and, this late, likely to be tidy. The scores are
+    the running match totals, as ``Match.view`` fills them in.
+    """
+    other = {"2D": "4D", "4D": "2D"}[low]  # drawn and thrown by the other player
+    stock = f"KH 9H 8C 2H 6D JC QS {other} 8H 6C QD 4C 3D 5D JS"
+    deck = deck_for(
+        f"AS 2S 3S 7H 7D 7C 9S TS KC {low}",
+        "4H 5C 8D JH QC 3C 6H KD 5S TD",
+        "QH",
+        stock,
+    )
+    hand = Hand.deal(deck, dealer=1)
+    hand.apply(PassUpcard())
+    hand.apply(PassUpcard())
+    for card in stock.split()[:-1]:
+        hand.apply(DrawStock())
+        hand.apply(Discard(Card.parse(card)))
+    hand.apply(DrawStock())  # the J♠ completes 9♠ T♠ J♠
+    view = hand.view(0)
+    assert Knock(Card.parse("KC")) in view.legal_actions
+    return replace(view, scores=scores)
+
+
+def test_hard_knocks_late_when_the_knock_wins_the_match() -> None:
+    # At 0-0 Hard plays on for gin this late in the hand; needing 5 points
+    # for the match, a knock with 4 deadwood most likely wins it: it knocks.
+    hard = make_bot("hard", seed=1)
+    assert hard.choose(_late_knock_view("4D", (0, 0))) == Discard(Card.parse("KC"))
+    action = hard.choose(_late_knock_view("4D", (95, 0)))
+    assert isinstance(action, Knock) and action.card == Card.parse("KC")
+    # Without the score habit it plays on whatever the score.
+    blind = hard_variant("-score", seed=1)
+    assert blind.choose(_late_knock_view("4D", (95, 0))) == Discard(Card.parse("KC"))
+
+
+def test_hard_will_not_risk_an_undercut_that_gives_the_other_player_the_match() -> None:
+    # The same knock when the other player has 90: an undercut (about one
+    # chance in five with 4 deadwood this late) would end the match for them.
+    hard = make_bot("hard", seed=1)
+    assert hard.choose(_late_knock_view("4D", (95, 90))) == Discard(Card.parse("KC"))
+    # With only 2 deadwood the undercut is rare enough: it knocks for the match.
+    action = hard.choose(_late_knock_view("2D", (95, 90)))
+    assert isinstance(action, Knock) and action.card == Card.parse("KC")
 
 
 def test_hard_prefers_the_upcard_that_makes_a_meld() -> None:

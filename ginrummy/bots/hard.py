@@ -16,6 +16,10 @@ What it does, each part switchable for the ablation study (:class:`HardConfig`):
   undercuts the players who knock late.
 - ``layoff``: when it knocks, it lays its melds out the way that leaves the
   fewest lay-off spots.
+- ``score``: the search also counts the dealt hands in which the knock ends
+  the match, either way: a knock that wins the match is made at any turn if
+  its risk is no more than an early knock's, and an undercut that would give
+  the other player the match counts twice against a knock.
 """
 
 from __future__ import annotations
@@ -41,8 +45,9 @@ from ginrummy.bots._common import (
 from ginrummy.bots._reading import Reading, danger, lay_off_exposure, read_table, sample_opponent
 from ginrummy.cards import FULL_DECK, Bitmask, CardSet
 from ginrummy.hand import Action, Discard, Knock, Phase, PlayerView
+from ginrummy.settings import Settings
 
-__all__ = ["HardBot", "HardConfig", "hard_variant", "potential"]
+__all__ = ["HardBot", "HardConfig", "KnockOdds", "hard_variant", "potential"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -55,6 +60,7 @@ class HardConfig:
     upcard: bool = True
     search: bool = True
     layoff: bool = True
+    score: bool = True
     samples: int = 32
     """Opponent hands dealt per knock decision."""
     safety_weight: float = 6.0
@@ -74,6 +80,26 @@ class HardConfig:
     players who knock) beat 2, 3, 5 and 10 against both yardsticks."""
     min_ev: float = 0.0
     """How much better than the expected stock draw a pile card must make the hand."""
+    clinch: float = 0.5
+    """With ``score``, Hard knocks at any turn when at least this share of the
+    dealt hands give it the match (and the risk is below ``early_risk``)."""
+    clinch_reach: int = 40
+    """With ``score``, after the early turns Hard searches a knock only when it
+    needs this many points or fewer to win the match (a knock rarely wins more)."""
+
+
+@dataclass(frozen=True, slots=True)
+class KnockOdds:
+    """What the search found for one knock, as shares of the dealt hands."""
+
+    ev: float
+    """Expected points (an undercut counts negative, with its bonus)."""
+    undercut: float
+    """The chance of being undercut."""
+    wins_match: float = 0.0
+    """The chance the knock's points reach the match target."""
+    loses_match: float = 0.0
+    """The chance of an undercut that gives the other player the match."""
 
 
 def hard_variant(spec: str, seed: int) -> HardBot:
@@ -282,10 +308,16 @@ class HardBot:
             card = min(candidates, key=lambda c: (-POINTS[c], c))
             return Knock(FULL_DECK[card])
         config = self.config
-        if config.search and my_turns > config.early_turns and least > config.late_deadwood:
+        needs = _needs(view)
+        if (
+            config.search
+            and my_turns > config.early_turns
+            and least > config.late_deadwood
+            and not (config.score and needs[0] <= config.clinch_reach)
+        ):
             return None
         rng = decision_rng(self.seed, view)
-        best: tuple[float, int, tuple[melds.Meld, ...], float] | None = None
+        best: tuple[float, int, tuple[melds.Meld, ...], KnockOdds] | None = None
         for c in candidates:
             kept = hand & ~(1 << c)
             options = arrangements(kept, ace_high)
@@ -293,25 +325,32 @@ class HardBot:
                 chosen = min(options, key=lambda a: lay_off_exposure(reading, a.meld_masks))
             else:
                 chosen = options[0]
-            ev, undercut = self._knock_odds(reading, chosen, rng, opp_turns)
-            if best is None or ev > best[0]:
-                best = (ev, c, chosen.melds, undercut)
+            odds = self._knock_odds(reading, chosen, rng, opp_turns, view.settings, needs)
+            if best is None or odds.ev > best[0]:
+                best = (odds.ev, c, chosen.melds, odds)
         assert best is not None
-        ev, card, chosen_melds, undercut = best
-        if self._should_knock(view, reading, my_turns, least, ev, undercut):
+        _, card, chosen_melds, odds = best
+        if self._should_knock(my_turns, least, odds):
             return Knock(FULL_DECK[card], chosen_melds if self.config.layoff else None)
         return None
 
     def _knock_odds(
-        self, reading: Reading, arrangement: melds.Arrangement, rng: random.Random, opp_turns: int
-    ) -> tuple[float, float]:
-        """Expected points and undercut chance of knocking with ``arrangement``."""
+        self,
+        reading: Reading,
+        arrangement: melds.Arrangement,
+        rng: random.Random,
+        opp_turns: int,
+        settings: Settings,
+        needs: tuple[int, int],
+    ) -> KnockOdds:
+        """Expected points, undercut chance and match-ending chances of knocking so."""
         mine = arrangement.deadwood_points
         if not self.config.search:
-            return float(25 - mine), 0.0
-        bonus = 25
+            return KnockOdds(float(25 - mine), 0.0)
+        bonus = settings.undercut_bonus
+        need_mine, need_theirs = needs
         total = 0.0
-        undercuts = 0
+        undercuts = wins = losses = 0
         n = self.config.samples
         extra = min(self.config.max_extra, round(self.config.choosiness * opp_turns))
         spots = _lay_off_spots(arrangement, reading.ace_high)
@@ -329,26 +368,33 @@ class HardBot:
                 theirs = answer.deadwood_points
             if theirs > mine:
                 total += theirs - mine
+                wins += theirs - mine >= need_mine
             else:
                 undercuts += 1
                 total -= mine - theirs + bonus
-        return total / n, undercuts / n
+                losses += mine - theirs + bonus >= need_theirs
+        return KnockOdds(total / n, undercuts / n, wins / n, losses / n)
 
-    def _should_knock(
-        self,
-        view: PlayerView,
-        reading: Reading,
-        my_turns: int,
-        deadwood: int,
-        ev: float,
-        undercut: float,
-    ) -> bool:
+    def _should_knock(self, my_turns: int, deadwood: int, odds: KnockOdds) -> bool:
         if not self.config.search:
             return True
         config = self.config
+        risk = odds.undercut
+        if config.score:
+            # An undercut that ends the match costs the match, not a hand: count it twice.
+            risk += odds.loses_match
+            if odds.wins_match >= config.clinch and risk < config.early_risk:
+                return True
         # Early, the other hand is young: knock. Later, only with the odds.
         if my_turns <= config.early_turns:
-            return undercut < config.early_risk
+            return risk < config.early_risk
         if deadwood > config.late_deadwood:
             return False
-        return undercut < config.late_risk and ev > config.min_ev
+        return risk < config.late_risk and odds.ev > config.min_ev
+
+
+def _needs(view: PlayerView) -> tuple[int, int]:
+    """Points this player and the other still need to win the match (a lone hand: the target)."""
+    target = view.settings.match_to
+    mine, theirs = view.scores[view.player], view.scores[1 - view.player]
+    return max(1, target - mine), max(1, target - theirs)
