@@ -14,10 +14,13 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import multiprocessing
+import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 from ginrummy.arena import ArenaReport, run_arena
 from ginrummy.settings import Settings
@@ -35,7 +38,7 @@ HEADLINE: list[tuple[str, str, float]] = [
 ]
 """(bot, opponent, target win share); a target of 0 is a reference row."""
 
-ABLATION = ["search", "infer", "safety", "potential", "upcard", "layoff"]
+ABLATION = ["search", "infer", "safety", "potential", "upcard", "layoff", "score"]
 OPENSPIEL = "cmd:{python} {root}/bench/openspiel_bot.py"
 
 
@@ -67,6 +70,22 @@ def _run(a: str, b: str, matches: int, jobs: int, seed_start: int) -> ArenaRepor
     return report
 
 
+def paired_difference(first: dict[str, Any], second: dict[str, Any]) -> tuple[int, float, float]:
+    """Seeds in common, and the first run's win share less the second's with its 95% half-width.
+
+    Both are arena JSON reports with ``per_seed`` results; the difference is
+    taken seed by seed (the same deals), so it is much tighter than the two
+    confidence intervals side by side.
+    """
+    a, b = first["per_seed"], second["per_seed"]
+    common = sorted(set(a) & set(b), key=int)
+    diffs = [a[k][0] - b[k][0] for k in common]
+    if len(diffs) < 2:
+        return len(diffs), statistics.fmean(diffs) if diffs else 0.0, 0.0
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs))
+    return len(diffs), statistics.fmean(diffs), half
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the pairings and the ablation; rewrite docs/STRENGTH.md."""
     p = argparse.ArgumentParser(description=__doc__)
@@ -78,7 +97,21 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument(
         "--only", default=None, help="comma-separated subset: headline,ablation,openspiel"
     )
+    p.add_argument(
+        "--compare",
+        nargs=2,
+        metavar="JSON",
+        help="compare two arena JSON reports seed by seed (on the seeds they share) and stop",
+    )
     args = p.parse_args(argv)
+    if args.compare:
+        first, second = (json.loads(Path(f).read_text()) for f in args.compare)
+        n, diff, half = paired_difference(first, second)
+        print(
+            f"{n} seeds in common: win share difference {100 * diff:+.1f} points "
+            f"(95% CI {100 * (diff - half):+.1f} to {100 * (diff + half):+.1f})"
+        )
+        return 0
     parts = set((args.only or "headline,ablation,openspiel").split(","))
     start = time.time()
     headline: list[str] = []

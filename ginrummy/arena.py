@@ -397,6 +397,9 @@ class ArenaReport:
     kinds: dict[str, int]
     decision_ms: dict[str, dict[str, float]]
     seconds: float
+    per_seed: dict[int, tuple[float, int]] = field(default_factory=dict)
+    """For each seed: A's share of its two games and A's net points over them,
+    so two runs on the same seeds can be compared seed by seed."""
 
     def to_json(self) -> dict[str, Any]:
         """The report as plain JSON values."""
@@ -417,6 +420,7 @@ class ArenaReport:
             "results": self.kinds,
             "decision_ms": self.decision_ms,
             "seconds": self.seconds,
+            "per_seed": {str(k): list(v) for k, v in self.per_seed.items()},
         }
 
     def text(self) -> str:
@@ -551,6 +555,10 @@ def run_arena(
         kinds=dict(sorted(kinds.items())),
         decision_ms={names[0]: _timing(times_a), names[1]: _timing(times_b)},
         seconds=time.perf_counter() - start,
+        per_seed={
+            seed: (share_of, sum(log.a_points for log in per_seed[seed]))
+            for seed, share_of in zip(seeds, pair_shares, strict=True)
+        },
     )
 
 

@@ -64,6 +64,9 @@ def test_the_command_prints_the_figures_and_writes_json(
     assert data["bots"] == ["medium", "simple"]
     assert data["a_wins"] + data["b_wins"] == 4
     assert "medium" in data["decision_ms"]
+    # Each seed's two games are kept, so two runs on the same deals can be paired.
+    assert sorted(data["per_seed"]) == ["1", "2"]
+    assert sum(2 * share for share, _ in data["per_seed"].values()) == data["a_wins"]
 
 
 def test_an_unknown_bot_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:
