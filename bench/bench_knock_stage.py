@@ -28,6 +28,7 @@ import argparse
 import json
 import multiprocessing
 import random
+import subprocess
 import sys
 import time
 from collections.abc import Sequence
@@ -160,6 +161,36 @@ def run(hands: int, seed: str, jobs: int) -> Batch:
     return total
 
 
+def _commit() -> str | None:
+    """The git commit the engine and bots were measured at (None outside a checkout)."""
+    try:
+        out = subprocess.run(
+            ["git", "rev-parse", "--short", "HEAD"],
+            cwd=Path(__file__).resolve().parent,
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+        dirty = subprocess.run(
+            [
+                "git",
+                "status",
+                "--porcelain",
+                "--",
+                "ginrummy/bots",
+                "ginrummy/melds.py",
+                "ginrummy/hand.py",
+            ],
+            cwd=Path(__file__).resolve().parents[1],
+            capture_output=True,
+            text=True,
+            check=True,
+        )
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return out.stdout.strip() + ("+changes" if dirty.stdout.strip() else "")
+
+
 def report(batch: Batch, seed: str, seconds: float) -> dict[str, Any]:
     """The figures as the strategy page reads them."""
     rows = []
@@ -182,6 +213,7 @@ def report(batch: Batch, seed: str, seconds: float) -> dict[str, Any]:
         "opponent": "hard",
         "seed": seed,
         "seconds": round(seconds, 1),
+        "commit": _commit(),
         "method": (
             "Each hand is played by Hard and a prober that plays like Hard but never "
             "knocks; every knock the prober could make is tried in a copy of the hand."

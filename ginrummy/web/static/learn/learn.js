@@ -379,7 +379,7 @@
     }
     $("knock-table-caption").textContent = `How often a knock wins against Hard, by the knocker's turn and the deadwood left (${hands} simulated hands).`;
     const knocks = data.stages.reduce((n, row) => n + row.cells.reduce((k, c) => k + c.knocks, 0), 0);
-    $("knock-method").textContent = `${hands} hands, ${knocks.toLocaleString("en")} knocks tried. ${data.method} Run bench/bench_knock_stage.py to measure it again.`;
+    $("knock-method").textContent = `${hands} hands, ${knocks.toLocaleString("en")} knocks tried. ${data.method}${data.commit ? ` Measured at commit ${data.commit}.` : ""} Run bench/bench_knock_stage.py to measure it again.`;
     const eights = data.stages.map((row) => row.cells.find((x) => x.count === 8));
     const parts = data.stages.map((row, i) => `${pct(eights[i])} in ${row.stage.replace("-", "–")}`);
     document.querySelector("[data-fig=sentence]").textContent =
