@@ -191,8 +191,8 @@ def _commit() -> str | None:
     return out.stdout.strip() + ("+changes" if dirty.stdout.strip() else "")
 
 
-def report(batch: Batch, seed: str, seconds: float) -> dict[str, Any]:
-    """The figures as the strategy page reads them."""
+def report(batch: Batch, seed: str, seconds: float, commit: str | None = None) -> dict[str, Any]:
+    """The figures as the strategy page reads them (``commit``: what was measured)."""
     rows = []
     for i, (label, first, last) in enumerate(STAGES):
         cells = []
@@ -213,7 +213,7 @@ def report(batch: Batch, seed: str, seconds: float) -> dict[str, Any]:
         "opponent": "hard",
         "seed": seed,
         "seconds": round(seconds, 1),
-        "commit": _commit(),
+        "commit": commit,
         "method": (
             "Each hand is played by Hard and a prober that plays like Hard but never "
             "knocks; every knock the prober could make is tried in a copy of the hand."
@@ -245,9 +245,10 @@ def main(argv: Sequence[str]) -> int:
     parser.add_argument("--jobs", type=int, default=2, help="processes (2)")
     parser.add_argument("--out", type=Path, help="write the figures to this JSON file")
     args = parser.parse_args(list(argv))
+    commit = _commit()  # before the run: the code that is about to be measured
     start = time.perf_counter()
     batch = run(args.hands, args.seed, args.jobs)
-    data = report(batch, args.seed, time.perf_counter() - start)
+    data = report(batch, args.seed, time.perf_counter() - start, commit)
     print_table(data)
     if args.out is not None:
         args.out.write_text(json.dumps(data, indent=1) + "\n")
