@@ -83,6 +83,8 @@ def parse_move(body: ActionIn) -> Action | None:
     kind = body.action
     if kind in ("take", "pass", "stock", "pile", "big_gin") and body.card is not None:
         raise ClientError(f"{kind} takes no card", "unexpected_card")
+    if body.melds is not None and kind != "knock":
+        raise ClientError("only a knock lays down melds", "unexpected_melds")
     if kind == "take":
         return TakeUpcard()
     if kind == "pass":
@@ -95,7 +97,16 @@ def parse_move(body: ActionIn) -> Action | None:
         return DeclareBigGin()
     if kind == "discard":
         return Discard(_card(body.card, "throw"))
-    return None if body.card is None else Knock(_card(body.card, "knock with"))
+    if body.melds is None:
+        return None if body.card is None else Knock(_card(body.card, "knock with"))
+    if body.card is None:
+        raise ClientError("say which card to knock with when you choose the melds", "missing_card")
+    melds = []
+    for meld in body.melds:
+        if len(meld) > 11:
+            raise ClientError("a meld holds at most eleven cards", "bad_melds")
+        melds.append(tuple(_card(c, "lay down") for c in meld))
+    return Knock(_card(body.card, "knock with"), tuple(melds))
 
 
 def _get_store(request: Request) -> MatchStore:

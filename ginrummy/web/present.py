@@ -34,7 +34,7 @@ from ginrummy.hand import (
     UpcardTaken,
 )
 from ginrummy.match import FinalScore, Match, ScoreEntry
-from ginrummy.melds import best_arrangement
+from ginrummy.melds import Arrangement, best_arrangement
 from ginrummy.settings import KnockMode, Settings, ShutoutRule
 from ginrummy.web.game import COMPUTER, YOU, LoadedMatch, default_knock_card
 from ginrummy.web.schemas import (
@@ -43,6 +43,7 @@ from ginrummy.web.schemas import (
     EventOut,
     FairnessOut,
     FinalOut,
+    KnockLayoutsOut,
     KnockOut,
     LayOffOut,
     LegalOut,
@@ -192,6 +193,14 @@ def event_out(hand_number: int, event: Event) -> EventOut:
 # --- the table -------------------------------------------------------------------
 
 
+def _arrangement(laid: Arrangement, ace_high: bool) -> ArrangementOut:
+    return ArrangementOut(
+        melds=[_meld(m, ace_high) for m in laid.melds],
+        deadwood=_codes(laid.deadwood),
+        points=laid.deadwood_points,
+    )
+
+
 def _legal(view: PlayerView, options: dict[Card, int]) -> LegalOut:
     actions = view.legal_actions
     return LegalOut(
@@ -219,6 +228,17 @@ def _table(match: Match) -> TableOut:
     best = default_knock_card(match) if view.is_my_turn else None
     if best is not None:
         knock = KnockOut(card=str(best), leaves=options[best], gin=options[best] == 0)
+    layouts: list[KnockLayoutsOut] = []
+    for action in view.legal_actions:
+        if isinstance(action, Knock):
+            # The knocker may choose among equally good layouts (they matter for lay-offs).
+            choices = match.hand.knock_arrangements(action.card)
+            if len(choices) > 1:
+                layouts.append(
+                    KnockLayoutsOut(
+                        card=str(action.card), layouts=[_arrangement(a, ace_high) for a in choices]
+                    )
+                )
     revealed = view.opponent_hand
     return TableOut(
         phase=view.phase.value,
@@ -234,13 +254,10 @@ def _table(match: Match) -> TableOut:
         opponent_pile_cards=_codes(view.opponent_pile_cards),
         opponent_hand=None if revealed is None else _codes(revealed),
         knock_limit=view.knock_limit,
-        arrangement=ArrangementOut(
-            melds=[_meld(m, ace_high) for m in laid.melds],
-            deadwood=_codes(laid.deadwood),
-            points=laid.deadwood_points,
-        ),
+        arrangement=_arrangement(laid, ace_high),
         throws=throws,
         knock=knock,
+        knock_layouts=layouts,
         legal=_legal(view, options),
         log=[event_out(view.hand_number, e) for e in view.events],
     )

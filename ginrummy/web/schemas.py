@@ -23,6 +23,7 @@ __all__ = [
     "EventOut",
     "FairnessOut",
     "FinalOut",
+    "KnockLayoutsOut",
     "KnockOut",
     "LayOffOut",
     "LegalOut",
@@ -100,6 +101,9 @@ class ActionIn(_In):
     action: Literal["take", "pass", "stock", "pile", "discard", "knock", "big_gin"]
     card: CardCode | None = None
     """The card to throw (``discard``) or to knock with (``knock``; none: the best)."""
+    melds: list[list[CardCode]] | None = Field(default=None, max_length=4)
+    """``knock`` only: the melds to lay down, one of the least-deadwood layouts
+    (``knock_layouts``); none: the engine's own choice."""
     action_id: ActionId | None = None
     """Sent again (a retry, a double click), the first answer comes back; nothing is redone."""
 
@@ -194,6 +198,13 @@ class KnockOut(_Out):
     gin: bool
 
 
+class KnockLayoutsOut(_Out):
+    """The ways to lay the other ten cards down after knocking with ``card``."""
+
+    card: CardCode
+    layouts: list[ArrangementOut]
+
+
 class LegalOut(_Out):
     """What the player may do now."""
 
@@ -243,6 +254,9 @@ class TableOut(_Out):
     arrangement: ArrangementOut
     throws: list[ThrowOut]
     knock: KnockOut | None
+    knock_layouts: list[KnockLayoutsOut] = []
+    """For each throw that can knock and leaves a choice of equally good melds, the
+    choice (the first is the one a knock with no melds named lays down)."""
     legal: LegalOut
     log: list[EventOut]
 

@@ -241,3 +241,68 @@ def test_pages_carry_a_strict_content_security_policy(server: Server, page: str)
     csp = r.headers["content-security-policy"]
     assert "script-src 'self'" in csp and "style-src 'self'" in csp
     assert "unsafe-inline" not in csp
+
+
+TWO_WAYS = "3C 3D 3H 2H 4H 9S TS JS QS KC"
+"""Taking the K♠ and throwing the K♣ leaves 6 either way: the 3s as a set (2♥ 4♥
+loose) or 2♥ 3♥ 4♥ as a run (3♣ 3♦ loose)."""
+NO_MELDS = "AC 5C 7C JC QC QH 2D 6D 8D TD"
+
+
+def test_the_knocker_chooses_among_equally_good_layouts(server: Server) -> None:
+    m = server.new_match([deck(TWO_WAYS, NO_MELDS, "KS")])
+    m = _act(server, m, "take").json()
+    choice = next(k for k in m["table"]["knock_layouts"] if k["card"] == "KC")
+    layouts = choice["layouts"]
+    assert len(layouts) == 2 and {lay["points"] for lay in layouts} == {6}
+    run = next(lay for lay in layouts if ["2H", "3H", "4H"] in [x["cards"] for x in lay["melds"]])
+    # Melds that are not a least-deadwood layout are refused.
+    bad = {
+        "version": m["version"],
+        "action": "knock",
+        "card": "KC",
+        "melds": [["3C", "3D", "3H"], ["9S", "TS", "JS"]],
+    }
+    message = _error(_post(server, f"/api/matches/{m['id']}/actions", bad), 409, "illegal_action")
+    assert "least-deadwood" in message
+    body = {
+        "version": m["version"],
+        "action": "knock",
+        "card": "KC",
+        "melds": [x["cards"] for x in run["melds"]],
+    }
+    r = _post(server, f"/api/matches/{m['id']}/actions", body)
+    assert r.status_code == 200, r.text
+    result = r.json()["last_result"]
+    assert ["2H", "3H", "4H"] in [x["cards"] for x in result["knocker_melds"]]
+    assert sorted(result["knocker_deadwood"]) == ["3C", "3D"]
+
+
+def test_melds_are_only_for_a_knock_with_a_named_card(server: Server) -> None:
+    m = server.new_match([deck(TWO_WAYS, NO_MELDS, "KS")])
+    m = _act(server, m, "take").json()
+    url = f"/api/matches/{m['id']}/actions"
+    melds = [["3C", "3D", "3H"]]
+    _error(
+        _post(
+            server,
+            url,
+            {"version": m["version"], "action": "discard", "card": "KC", "melds": melds},
+        ),
+        422,
+        "unexpected_melds",
+    )
+    _error(
+        _post(server, url, {"version": m["version"], "action": "knock", "melds": melds}),
+        422,
+        "missing_card",
+    )
+    _error(
+        _post(
+            server,
+            url,
+            {"version": m["version"], "action": "knock", "card": "KC", "melds": [["3C", "ZZ"]]},
+        ),
+        422,
+        "bad_card",
+    )

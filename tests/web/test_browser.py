@@ -513,3 +513,26 @@ def test_sorting_the_hand_by_rank_and_back_by_suit(page: Page, server: Server) -
     expect(codes.first).to_have_attribute("data-code", "AS")
     page.keyboard.press("o")
     expect(codes.first).to_have_attribute("data-code", "9C")
+
+
+def test_the_knocker_picks_how_to_lay_down(page: Page, server: Server) -> None:
+    two_ways = "3C 3D 3H 2H 4H 9S TS JS QS KC"
+    open_match(page, server, [deck(two_ways, "AC 5C 7C JC QC QH 2D 6D 8D TD", "KS")])
+    page.click("#btn-take")
+    expect(page.locator("#hand .card")).to_have_count(11)
+    expect_knock(page, "Knock with 6")  # only the K♣ can go
+    layouts = page.locator("#knock-layouts")
+    expect(layouts).to_be_visible()
+    expect(layouts.get_by_role("radio")).to_have_count(2)
+    expect(layouts.get_by_role("radio").first).to_be_checked()  # the engine's own choice
+    card(page, "9S").click()  # marking a card that cannot knock changes nothing
+    expect_knock(page, "Knock with 6")
+    layouts.get_by_role("radio", name=re.compile(r"2♥ 3♥ 4♥")).check()
+    page.click("#btn-knock")
+    result = page.locator("#dlg-result")
+    expect(result).to_be_visible()
+    knocker = result.locator(".side-you")
+    expect(knocker.locator(".laid-meld", has_text="Run").first).to_be_visible()
+    expect(knocker.locator(".laid-deadwood .mini")).to_have_count(2)
+    expect(knocker.locator(".laid-deadwood")).to_contain_text("Deadwood 6")
+    expect(knocker.locator('.laid-deadwood [aria-label="three of clubs"]')).to_have_count(1)

@@ -47,6 +47,7 @@
     busy: false,        // a request or an animation is under way
     marked: null,       // the card code marked for a throw or a knock
     grouped: false,     // Group pressed
+    layout: { card: null, index: 0 },  // the layout chosen for a knock, when there is a choice
     focus: null,        // the card code that holds the keyboard focus in the hand
     settingsOptions: null,
   };
@@ -620,7 +621,7 @@
     afterHand(true);
   }
 
-  async function act(action, card) {
+  async function act(action, card, melds) {
     const m = state.match;
     if (!m || state.busy) return;
     state.busy = true;
@@ -632,6 +633,7 @@
     try {
       const body = { version: m.version, action, action_id: randomId() };  // a retry applies once
       if (card) body.card = card;
+      if (melds) body.melds = melds;
       after = await api("POST", `/api/matches/${m.id}/actions`, body);
       learn(action);
     } catch (e) {
@@ -780,6 +782,7 @@
     $("btn-pass").hidden = !(live && t.legal.pass);
     const choice = knockChoice(t);
     $("btn-knock").hidden = !choice;
+    renderLayouts(t, choice);
     if (choice) {
       $("knock-label").textContent = choice.leaves === 0 ? "Gin" : `Knock with ${choice.leaves}`;
       $("knock-sub").textContent = `throws the ${C.symbol(choice.card)}`;
@@ -1287,7 +1290,45 @@
   function knock() {
     const t = currentTable();
     const choice = t && knockChoice(t);
-    if (choice) act("knock", choice.card);
+    if (!choice) return;
+    const layouts = layoutsFor(t, choice.card);
+    const picked = layouts && layouts.layouts[state.layout.card === choice.card ? state.layout.index : 0];
+    act("knock", choice.card, picked ? picked.melds.map((meld) => meld.cards) : undefined);
+  }
+
+  /** The equally good ways to lay down after knocking with ``card``, if there is a choice. */
+  function layoutsFor(t, card) {
+    return (t.knock_layouts || []).find((k) => k.card === card) || null;
+  }
+
+  function layoutText(layout) {
+    const melds = layout.melds.map((meld) => meld.cards.map(C.symbol).join(" ")).join(" · ");
+    const dead = layout.deadwood.map(C.symbol).join(" ");
+    return dead ? `${melds}, leaving ${dead}` : melds;
+  }
+
+  /** The knocker's choice among equally good layouts (it matters for lay-offs). */
+  function renderLayouts(t, choice) {
+    const box = $("knock-layouts");
+    const layouts = choice && layoutsFor(t, choice.card);
+    box.hidden = !layouts;
+    if (!layouts) return;
+    if (state.layout.card !== choice.card) state.layout = { card: choice.card, index: 0 };
+    const list = $("knock-layout-options");
+    list.replaceChildren(...layouts.layouts.map((layout, i) => {
+      const label = document.createElement("label");
+      label.className = "layout-option";
+      const input = document.createElement("input");
+      input.type = "radio";
+      input.name = "knock-layout";
+      input.value = String(i);
+      input.checked = i === state.layout.index;
+      input.addEventListener("change", () => { state.layout = { card: choice.card, index: i }; });
+      const text = document.createElement("span");
+      text.textContent = layoutText(layout);
+      label.append(input, text);
+      return label;
+    }));
   }
 
   $("stock").addEventListener("click", () => { if (!dragState.justDragged) drawStock(); });
