@@ -536,3 +536,17 @@ def test_the_knocker_picks_how_to_lay_down(page: Page, server: Server) -> None:
     expect(knocker.locator(".laid-deadwood .mini")).to_have_count(2)
     expect(knocker.locator(".laid-deadwood")).to_contain_text("Deadwood 6")
     expect(knocker.locator('.laid-deadwood [aria-label="three of clubs"]')).to_have_count(1)
+
+
+def test_a_tab_catches_up_when_it_is_shown_again(page: Page, server: Server) -> None:
+    match_id = open_match(page, server, [deck(MELDED, JUNK, "QD", stock="AC AD")])
+    other = page.context.new_page()
+    other.goto(f"{server.url}/match/{match_id}")
+    expect(other.locator("#hand .card")).to_have_count(10)
+    other.click("#btn-take")  # played in the other tab
+    expect(other.locator("#hand .card")).to_have_count(11)
+    other.close()
+    page.bring_to_front()
+    page.evaluate("window.dispatchEvent(new Event('focus'))")
+    expect(page.locator("#hand .card")).to_have_count(11)
+    expect(page.locator("#log")).to_contain_text("You took the upcard Q♦")

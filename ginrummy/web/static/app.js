@@ -1652,6 +1652,22 @@
     }
   }
 
+  // ---------------------------------------------------------------- another tab
+
+  // Back in this tab after playing in another one: show the match as it is now.
+  async function catchUp() {
+    const m = state.match;
+    if (document.hidden || !m || state.busy || document.body.dataset.view !== "table") return;
+    let fresh;
+    try { fresh = await api("GET", "/api/matches/" + encodeURIComponent(m.id)); } catch (e) { return; }
+    if (state.busy || !state.match || state.match.id !== fresh.id || fresh.version === state.match.version) return;
+    for (const d of document.querySelectorAll("dialog[open]")) d.close();
+    $("error").textContent = "";
+    enterMatch(fresh, false);
+  }
+  document.addEventListener("visibilitychange", catchUp);
+  window.addEventListener("focus", catchUp);
+
   // ---------------------------------------------------------------- start
 
   applyComfort();
