@@ -25,7 +25,11 @@ if (!('speed' in saved)) localStorage.setItem('ginrummy.comfort', JSON.stringify
 
 @pytest.fixture
 def page(browser: Any) -> Iterator[Page]:
-    """A fresh browser tab (no saved state); fails the test on any script or CSP error."""
+    """A fresh browser tab (no saved state).
+
+    The test fails on any script error, CSP violation or request to anywhere
+    but the local server.
+    """
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(NO_ANIMATION)
     tab = context.new_page()
@@ -34,6 +38,15 @@ def page(browser: Any) -> Iterator[Page]:
     tab.on(
         "console",
         lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None,
+    )
+    # Nothing from elsewhere: no fonts, scripts or images but the local server's.
+    tab.on(
+        "request",
+        lambda r: (
+            None
+            if r.url.startswith(("http://127.0.0.1:", "data:", "blob:"))
+            else problems.append(f"request elsewhere: {r.url}")
+        ),
     )
     tab.set_default_timeout(10_000)
     yield tab
