@@ -563,3 +563,23 @@ def test_a_tab_catches_up_when_it_is_shown_again(page: Page, server: Server) -> 
     page.evaluate("window.dispatchEvent(new Event('focus'))")
     expect(page.locator("#hand .card")).to_have_count(11)
     expect(page.locator("#log")).to_contain_text("You took the upcard Q♦")
+
+
+def test_reduced_motion_starts_with_animation_off(browser: Any, server: Server) -> None:
+    context = browser.new_context(reduced_motion="reduce")
+    page = context.new_page()
+    try:
+        page.goto(server.url + "/")
+        page.click("#open-comfort")
+        expect(page.locator("#opt-speed")).to_have_value("off")
+        expect(page.locator("body")).to_have_class(re.compile(r"\bno-motion\b"))
+    finally:
+        context.close()
+    context = browser.new_context(reduced_motion="no-preference")
+    page = context.new_page()
+    try:
+        page.goto(server.url + "/")
+        page.click("#open-comfort")
+        expect(page.locator("#opt-speed")).to_have_value("normal")
+    finally:
+        context.close()
