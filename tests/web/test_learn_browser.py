@@ -198,9 +198,14 @@ def test_the_rules_page_without_a_match_shows_the_standard_rules(tab: Page, serv
     ready(tab)
     expect(tab.locator("#match-rules")).to_be_hidden()
     expect(tab.locator(".this-match:visible")).to_have_count(0)
-    tab.goto(server.url + "/rules?knocking=gin_only")
+    # Settings in the address work too, house rules included.
+    tab.goto(server.url + "/rules?knocking=gin_only&ace_high=true")
     ready(tab)
     expect(tab.locator("li[data-when='knocking=gin_only']")).to_contain_text("This match")
+    ace = tab.locator("[data-when='ace_high=true']")
+    expect(ace).to_contain_text("This match")
+    expect(ace.locator(".default-note")).to_be_hidden()
+    expect(tab.locator("[data-when='big_gin=true'] .default-note").first).to_be_visible()
 
 
 def test_the_strategy_page_shows_the_measured_figures(tab: Page, server: Server) -> None:

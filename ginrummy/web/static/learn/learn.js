@@ -110,6 +110,7 @@
       const [key, want] = node.dataset.when.split("=");
       if (String(settings[key]) === want) {
         node.classList.add("active-rule");
+        for (const note of node.querySelectorAll(".default-note")) note.hidden = true;
         (node.tagName === "TR" ? node.cells[0] : node).appendChild(badge());
       }
     }
@@ -347,6 +348,14 @@
     return cell && cell.knocks ? `${Math.round(cell.win_rate * 100)}%` : "–";
   }
 
+  function stageName(row) {
+    return row.last_turn >= 99 ? `turn ${row.first_turn} on` : `turns ${row.first_turn}–${row.last_turn}`;
+  }
+
+  function stagePhrase(row) {
+    return row.last_turn >= 99 ? `from turn ${row.first_turn} on` : `in turns ${row.first_turn}–${row.last_turn}`;
+  }
+
   async function strategyPage() {
     let data;
     try {
@@ -365,7 +374,7 @@
     const body = $("knock-table-body");
     for (const row of data.stages) {
       const tr = document.createElement("tr");
-      const th = text("th", "", row.stage.replace("-", "–"));
+      const th = text("th", "", stageName(row));
       th.scope = "row";
       tr.appendChild(th);
       for (const c of SHOWN_COUNTS) {
@@ -381,7 +390,7 @@
     const knocks = data.stages.reduce((n, row) => n + row.cells.reduce((k, c) => k + c.knocks, 0), 0);
     $("knock-method").textContent = `${hands} hands, ${knocks.toLocaleString("en")} knocks tried. ${data.method}${data.commit ? ` Measured at commit ${data.commit}.` : ""} Run bench/bench_knock_stage.py to measure it again.`;
     const eights = data.stages.map((row) => row.cells.find((x) => x.count === 8));
-    const parts = data.stages.map((row, i) => `${pct(eights[i])} in ${row.stage.replace("-", "–")}`);
+    const parts = data.stages.map((row, i) => `${pct(eights[i])} ${stagePhrase(row)}`);
     document.querySelector("[data-fig=sentence]").textContent =
       `against Hard, a knock with 8 won ${parts.join(", ")} (${hands} simulated hands).`;
   }
