@@ -20,7 +20,9 @@ from ginrummy.hand import (
     PlayerView,
     StockDrawn,
     TakeUpcard,
+    shuffled_deck,
 )
+from ginrummy.match import Match
 from ginrummy.melds import mask_of
 from ginrummy.settings import KnockMode, Settings
 
@@ -117,6 +119,35 @@ def play_random_hands(mode: KnockMode, hands_per_bot: int) -> None:
 @pytest.mark.parametrize("mode", list(KnockMode))
 def test_every_bot_plays_random_hands_without_an_illegal_action(mode: KnockMode) -> None:
     play_random_hands(mode, 20)
+
+
+@pytest.mark.parametrize("mode", list(KnockMode))
+def test_hard_plays_whole_short_matches_legally(mode: KnockMode) -> None:
+    # Matches to 30: most knock decisions come near the target, where Hard
+    # weighs the score; the views come from the match, scores and all.
+    rng = random.Random(f"matches/{mode}")
+    for i in range(6):
+        match = Match.new(Settings(knocking=mode, match_to=30), rng=rng)
+        other = ("simple", "camper", "medium")[i % 3]
+        bots = [make_bot("hard", seed=i), make_bot(other, seed=i)]
+        while True:
+            hand = match.hand
+            while not hand.is_over:
+                player = hand.to_act
+                assert player is not None
+                view = match.view(player)
+                assert view.scores == match.scores
+                assert_nothing_hidden(hand, view)
+                action = bots[player].choose(view)
+                assert action in hand.legal_actions() or _is_chosen_knock(hand, action), (
+                    "hard" if player == 0 else other,
+                    str(action),
+                )
+                match.apply(action)
+            if match.is_over:
+                break
+            match.next_hand(shuffled_deck(rng))
+        assert max(match.scores) >= 30
 
 
 @pytest.mark.slow
