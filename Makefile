@@ -2,10 +2,10 @@
 .PHONY: play test fast bench arena lock
 
 play:  ## install the app and start it on http://127.0.0.1:8000
-	scripts/play.sh
+	scripts/play.sh $(ARGS)
 
 test:  ## install everything and run every check (ruff, mypy --strict, all tests)
-	scripts/test.sh
+	scripts/test.sh $(ARGS)
 
 fast:  ## the checks without the browser and slow suites
 	.venv/bin/ruff check . && .venv/bin/mypy && .venv/bin/python -m pytest -m "not slow and not browser"
