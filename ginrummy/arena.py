@@ -466,6 +466,24 @@ def _mean_ci(values: Sequence[float]) -> tuple[float, tuple[float, float]]:
     return mean, (mean - half, mean + half)
 
 
+def _ratio_ci(points: Sequence[float], hands: Sequence[float]) -> tuple[float, tuple[float, float]]:
+    """Points per hand over all games, with a 95% interval over the mirrored pairs.
+
+    A ratio of sums (longer matches weigh more), so its interval comes from
+    each pair's residual ``points - ratio * hands`` (the delta method).
+    """
+    total = sum(hands)
+    if not total:
+        return 0.0, (0.0, 0.0)
+    ratio = sum(points) / total
+    n = len(points)
+    if n < 2:
+        return ratio, (ratio, ratio)
+    residuals = sum((p - ratio * h) ** 2 for p, h in zip(points, hands, strict=True))
+    half = 1.96 * math.sqrt(n / (n - 1) * residuals) / total
+    return ratio, (ratio - half, ratio + half)
+
+
 def _timing(times: list[float]) -> dict[str, float]:
     if not times:
         return {"median": 0.0, "p95": 0.0, "max": 0.0, "decisions": 0}
@@ -525,13 +543,10 @@ def run_arena(
     share, (share_lo, share_hi) = _mean_ci(pair_shares)
     share_ci = (max(0.0, share_lo), min(1.0, share_hi))
     hands = sum(log.hands for log in logs)
-    pair_points = [
-        sum(log.a_points for log in per_seed[seed])
-        / max(1, sum(log.hands for log in per_seed[seed]))
-        for seed in seeds
-    ]
-    pph, pph_ci = _mean_ci(pair_points)
-    pph = sum(log.a_points for log in logs) / max(1, hands)
+    pph, pph_ci = _ratio_ci(
+        [sum(log.a_points for log in per_seed[seed]) for seed in seeds],
+        [sum(log.hands for log in per_seed[seed]) for seed in seeds],
+    )
     kinds: Counter[str] = Counter()
     for log in logs:
         kinds.update(log.kinds)

@@ -36,6 +36,10 @@ def test_a_match_run_plays_every_seed_in_both_seats_to_the_target() -> None:
     assert sum(report.kinds.values()) == report.hands
     assert set(report.decision_ms) == {"camper", "simple"}
     assert report.decision_ms["camper"]["decisions"] > 0
+    # Points per hand are over all hands played, and their interval is centred on them.
+    lo, hi = report.points_per_hand_ci
+    assert lo < report.points_per_hand < hi
+    assert report.points_per_hand == pytest.approx((lo + hi) / 2)
 
 
 def test_a_hand_run_reports_paired_points_per_hand() -> None:
