@@ -16,6 +16,7 @@ request gets the first answer instead of applying twice.
 
 >>> store = MatchStore.open("sqlite:///:memory:")
 >>> store.create(StoredMatch.new("m1", {"a": 1}, {}, status="playing", scores=(0, 0)))
+True
 >>> store.get("m1").version
 1
 >>> store.update("m1", 1, {"a": 2}, {}, status="playing", scores=(5, 0))
@@ -77,6 +78,15 @@ CREATE TABLE IF NOT EXISTS ginrummy_replies (
 """
 _COLUMNS = (
     "id, version, status, score_you, score_computer, record, meta, created_at, updated_at, seat"
+)
+_MATCH_COLUMNS = ", ".join(f"m.{c.strip()}" for c in _COLUMNS.split(","))
+_UPDATE = (
+    "UPDATE ginrummy_matches SET version = ?, status = ?, score_you = ?, score_computer = ?, "
+    "record = ?, meta = ?, updated_at = ? WHERE id = ? AND version = ?"
+)
+_KEEP = (
+    "INSERT INTO ginrummy_replies (match_id, action_id, body, created_at) "
+    "SELECT id, ?, ?, ? FROM moved"
 )
 SEED_LIFETIME = timedelta(hours=1)
 """How long a server seed committed to for a new match waits to be used."""
@@ -191,8 +201,13 @@ class MatchStore:
                     raise StorageError(f"cannot connect to {self.describe()}: {e}") from None
                 self._local.pg = conn
             try:
-                with conn.transaction(), conn.cursor() as cur:
-                    yield _PgCursor(cur)
+                if write:
+                    with conn.transaction(), conn.cursor() as cur:
+                        yield _PgCursor(cur)
+                else:
+                    # One statement, its own transaction: no BEGIN and COMMIT round trips.
+                    with conn.cursor() as cur:
+                        yield _PgCursor(cur)
             except psycopg.OperationalError as e:
                 self._local.pg = None
                 raise StorageError(f"{self.describe()}: {e}") from None
@@ -217,17 +232,21 @@ class MatchStore:
         if not write:
             yield lcur
             return
-        lcur.execute("BEGIN IMMEDIATE")
-        try:
-            yield lcur
-        except BaseException:
-            lite.rollback()
-            raise
-        lite.commit()
+        # The threads of this process queue for the write lock here, handing it on at
+        # once, rather than in SQLite's busy handler, which sleeps in steps of up to
+        # 100 ms while another connection holds it.
+        with self._lock:
+            lcur.execute("BEGIN IMMEDIATE")
+            try:
+                yield lcur
+            except BaseException:
+                lite.rollback()
+                raise
+            lite.commit()
 
     def create_schema(self) -> None:
         """Create the table if it is not there."""
-        with self._cursor() as cur:
+        with self._cursor(write=True) as cur:
             if self.is_postgres:
                 # Servers starting together on one database would race to create the table.
                 cur.execute("SELECT pg_advisory_xact_lock(7291001)")
@@ -292,6 +311,24 @@ class MatchStore:
             row = cur.fetchone()
         return None if row is None else _row(row)
 
+    def get_with_reply(
+        self, match_id: str, action_id: str | None
+    ) -> tuple[StoredMatch | None, str | None]:
+        """The match and the answer already given to ``action_id`` on it, in one query."""
+        if action_id is None:
+            return self.get(match_id), None
+        with self._cursor() as cur:
+            cur.execute(
+                f"SELECT {_MATCH_COLUMNS}, r.body FROM ginrummy_matches m "
+                "LEFT JOIN ginrummy_replies r ON r.match_id = m.id AND r.action_id = ? "
+                "WHERE m.id = ?",
+                (action_id, match_id),
+            )
+            row = cur.fetchone()
+        if row is None:
+            return None, None
+        return _row(row), None if row[-1] is None else str(row[-1])
+
     def update(
         self,
         match_id: str,
@@ -302,36 +339,44 @@ class MatchStore:
         status: str,
         scores: tuple[int, int],
         reply: tuple[str, str] | None = None,
+        stamp: str | None = None,
     ) -> bool:
         """Replace version ``version`` of a match by the next; ``False`` if it moved on.
 
         ``reply`` is (action id, the answer's JSON text), kept in the same
-        transaction for :meth:`reply` to give again.
+        transaction for :meth:`reply` to give again. ``stamp`` is the new
+        ``updated_at`` (default: :func:`now`).
         """
+        when = stamp or now()
+        # The JSON is written before the write lock is taken, to hold it briefly.
+        values = (
+            version + 1,
+            status,
+            scores[0],
+            scores[1],
+            json.dumps(record),
+            json.dumps(meta),
+            when,
+            match_id,
+            version,
+        )
+        if self.is_postgres:
+            # One statement, so one round trip and its own transaction: the reply is
+            # inserted only if the compare-and-set update happened.
+            sql = _UPDATE if reply is None else f"WITH moved AS ({_UPDATE} RETURNING id) {_KEEP}"
+            extra = () if reply is None else (reply[0], reply[1], when)
+            with self._cursor() as cur:
+                cur.execute(sql, (*values, *extra))
+                return cur.rowcount == 1
         with self._cursor(write=True) as cur:
-            cur.execute(
-                "UPDATE ginrummy_matches SET version = ?, status = ?, score_you = ?, "
-                "score_computer = ?, record = ?, meta = ?, updated_at = ? "
-                "WHERE id = ? AND version = ?",
-                (
-                    version + 1,
-                    status,
-                    scores[0],
-                    scores[1],
-                    json.dumps(record),
-                    json.dumps(meta),
-                    now(),
-                    match_id,
-                    version,
-                ),
-            )
+            cur.execute(_UPDATE, values)
             if cur.rowcount != 1:
                 return False
             if reply is not None:
                 cur.execute(
                     "INSERT INTO ginrummy_replies (match_id, action_id, body, created_at) "
                     "VALUES (?, ?, ?, ?)",
-                    (match_id, reply[0], reply[1], now()),
+                    (match_id, reply[0], reply[1], when),
                 )
             return True
 
