@@ -9,9 +9,12 @@ the client got wrong.
 from __future__ import annotations
 
 import secrets
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
 
+import anyio.to_thread
 from fastapi import Depends, FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import FileResponse, JSONResponse, Response
@@ -49,10 +52,19 @@ from ginrummy.web.schemas import (
 from ginrummy.web.security import Guard, seat_of
 from ginrummy.web.storage import MatchStore, StorageError
 
-__all__ = ["STATIC_DIR", "ClientError", "create_app"]
+__all__ = ["STATIC_DIR", "THREADS", "ClientError", "create_app"]
 
 STATIC_DIR = Path(__file__).parent / "static"
 """The page's HTML, CSS and JavaScript."""
+
+THREADS = 4
+"""Requests worked on at once in one process (uvicorn's default is 40).
+
+A move is mostly Python work, so threads only take turns at the interpreter
+lock; with many of them, a thread holding the database's write lock waits
+for the interpreter after each database call, and every other move waits
+behind it. Run more processes (``uvicorn --workers``) to use more cores.
+"""
 
 
 class ClientError(ValueError):
@@ -131,15 +143,38 @@ def _render(loaded: LoadedMatch) -> str:
     return match_out(loaded).model_dump_json(by_alias=True)
 
 
-def create_app(store: MatchStore, decks: DeckSource | None = None) -> FastAPI:
-    """The web app over ``store``; ``decks`` fixes deck orders in test mode."""
+def _answer(loaded: LoadedMatch, status: int = 200) -> Response:
+    """The answer :func:`_render` wrote before the move was saved: a ``MatchOut``, sent as is.
+
+    Written once, before the save: afterwards this process may already be
+    carrying the match on for the player's next move.
+    """
+    if loaded.answer is None:  # pragma: no cover - every route below passes _render
+        raise RuntimeError("no answer was written")
+    return Response(loaded.answer, status_code=status, media_type="application/json")
+
+
+def create_app(
+    store: MatchStore, decks: DeckSource | None = None, *, threads: int = THREADS
+) -> FastAPI:
+    """The web app over ``store``; ``decks`` fixes deck orders in test mode.
+
+    ``threads`` is how many requests one process works on at once (the others wait).
+    """
     source = decks or DeckSource()
+
+    @asynccontextmanager
+    async def lifespan(app: FastAPI) -> AsyncIterator[None]:
+        anyio.to_thread.current_default_thread_limiter().total_tokens = threads
+        yield
+
     app = FastAPI(
         title="Gin Rummy",
         summary="Play Gin Rummy against the computer",
         docs_url="/api/docs",
         redoc_url=None,
         openapi_url="/api/openapi.json",
+        lifespan=lifespan,
     )
     app.add_middleware(Guard)
     app.state.store = store
@@ -208,7 +243,7 @@ def create_app(store: MatchStore, decks: DeckSource | None = None) -> FastAPI:
         return CommitmentOut(commitment=shown)
 
     @app.post("/api/matches", response_model=MatchOut, status_code=201, responses=errors)
-    def new_match(body: NewMatchIn, store: Store, seat: Seat) -> MatchOut:
+    def new_match(body: NewMatchIn, store: Store, seat: Seat) -> Response:
         """Start a match with these settings."""
         settings = Settings.from_dict(body.settings.model_dump())
         test_decks: list[list[Card]] = []
@@ -237,8 +272,9 @@ def create_app(store: MatchStore, decks: DeckSource | None = None) -> FastAPI:
             seat=seat,
             client_seed=body.client_seed,
             committed=body.commitment,
+            render=_render,
         )
-        return match_out(loaded)
+        return _answer(loaded, 201)
 
     @app.get("/api/matches/{match_id}", response_model=MatchOut, responses=errors)
     def get_match(match_id: str, store: Store, seat: Seat) -> MatchOut:
@@ -251,7 +287,7 @@ def create_app(store: MatchStore, decks: DeckSource | None = None) -> FastAPI:
         return proofs_out(game.load_match(store, match_id))
 
     @app.post("/api/matches/{match_id}/actions", response_model=MatchOut, responses=errors)
-    def act(match_id: str, body: ActionIn, store: Store, seat: Seat) -> MatchOut:
+    def act(match_id: str, body: ActionIn, store: Store, seat: Seat) -> Response:
         """Make one move; the computer answers in the same response."""
         move = parse_move(body)
         loaded = game.apply_action(
@@ -263,10 +299,10 @@ def create_app(store: MatchStore, decks: DeckSource | None = None) -> FastAPI:
             action_id=body.action_id,
             render=_render,
         )
-        return match_out(loaded)
+        return _answer(loaded)
 
     @app.post("/api/matches/{match_id}/next-hand", response_model=MatchOut, responses=errors)
-    def next_hand(match_id: str, body: VersionIn, store: Store, seat: Seat) -> MatchOut:
+    def next_hand(match_id: str, body: VersionIn, store: Store, seat: Seat) -> Response:
         """Deal the next hand from the commitment shown and your browser's seed."""
         loaded = game.deal_next_hand(
             store,
@@ -278,7 +314,7 @@ def create_app(store: MatchStore, decks: DeckSource | None = None) -> FastAPI:
             action_id=body.action_id,
             render=_render,
         )
-        return match_out(loaded)
+        return _answer(loaded)
 
     @app.get("/api/health")
     def health() -> dict[str, str]:

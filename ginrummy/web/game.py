@@ -19,6 +19,13 @@ Only the player who started a match (its seat, :mod:`ginrummy.web.security`)
 may act in it or read a hand in progress. An action may carry an id: the
 answer to it is stored in the same transaction as the move, so the same id
 again gets that answer instead of a second move.
+
+Replaying a record costs milliseconds, so each process keeps the matches it
+saved last, keyed by id, version and time of saving. A move uses the kept
+match only if the row just read from the database is that very version; it
+is saved, as ever, only if the database still holds that version. Any other
+case (another process moved the match, a restart) replays the record: the
+database stays the only authority.
 """
 
 from __future__ import annotations
@@ -26,6 +33,9 @@ from __future__ import annotations
 import hashlib
 import random
 import secrets
+import threading
+import weakref
+from collections import OrderedDict
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -36,7 +46,7 @@ from ginrummy.hand import Action, Event, IllegalActionError, Knock, Phase
 from ginrummy.match import Match, cut_for_deal
 from ginrummy.records import RecordError, match_from_dict, match_to_dict
 from ginrummy.settings import Settings
-from ginrummy.web.storage import MatchStore, StoredMatch
+from ginrummy.web.storage import MatchStore, StoredMatch, now
 
 __all__ = [
     "COMPUTER",
@@ -180,11 +190,69 @@ class LoadedMatch:
     """The seat id of the player (empty for matches from before seats)."""
     events: list[tuple[int, Event]] = field(default_factory=list)
     """What this request did: (hand number, event), the player's own moves first."""
+    answer: str | None = None
+    """The answer written before saving (when a ``render`` was given): read it, not
+    ``match``, once saved, for this process's next request may carry ``match`` on."""
 
     @property
     def status(self) -> str:
         """``over`` once somebody reached the target, else ``playing``."""
         return "over" if self.match.is_over else "playing"
+
+
+KEPT_MATCHES = 2000
+"""How many saved matches each process keeps rebuilt (the least recently saved go)."""
+
+
+class _Kept:
+    """The matches this process saved, as saved: match id -> (version, saved at, match).
+
+    A match is taken out while a request works on it, so two requests never
+    share one; it comes back only once saved.
+    """
+
+    def __init__(self) -> None:
+        self._items: OrderedDict[str, tuple[int, str, Match]] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def take(self, row: StoredMatch) -> Match | None:
+        """The match kept for exactly this row's version and save, if any."""
+        with self._lock:
+            item = self._items.pop(row.id, None)
+        if item is None or item[:2] != (row.version, row.updated_at):
+            return None
+        return item[2]
+
+    def put(self, loaded: LoadedMatch) -> None:
+        """Keep a match just saved at ``loaded.version``."""
+        with self._lock:
+            self._items[loaded.id] = (loaded.version, loaded.updated_at, loaded.match)
+            self._items.move_to_end(loaded.id)
+            while len(self._items) > KEPT_MATCHES:
+                self._items.popitem(last=False)
+
+
+_KEPT: weakref.WeakKeyDictionary[MatchStore, _Kept] = weakref.WeakKeyDictionary()
+_KEPT_LOCK = threading.Lock()
+
+
+def _kept(store: MatchStore) -> _Kept:
+    with _KEPT_LOCK:
+        kept = _KEPT.get(store)
+        if kept is None:
+            kept = _KEPT[store] = _Kept()
+        return kept
+
+
+def _rebuild(store: MatchStore, row: StoredMatch) -> Match:
+    """The match of this row: kept from this process's last save of it, or replayed."""
+    match = _kept(store).take(row)
+    if match is not None:
+        return match
+    try:
+        return match_from_dict(row.record)
+    except RecordError as e:  # pragma: no cover - only a hand-edited database gets here
+        raise GameError(f"match {row.id!r} cannot be replayed: {e}") from None
 
 
 def _bot_move(match: Match, meta: dict[str, Any]) -> Action:
@@ -217,21 +285,26 @@ def _save(
     action_id: str | None = None,
     render: Render | None = None,
 ) -> None:
-    reply: tuple[str, str] | None = None
-    if action_id is not None and render is not None:
-        loaded.version += 1
-        try:
-            reply = (action_id, render(loaded))
-        finally:
-            loaded.version -= 1
+    """Save the next version if the database still holds this one; answer first.
+
+    The answer (``render``) is written for the version being saved and stored
+    with it under ``action_id``; once saved, the match is kept for the next move.
+    """
+    record = match_to_dict(loaded.match)
+    loaded.version += 1
+    loaded.updated_at = now()
+    if render is not None:
+        loaded.answer = render(loaded)
+    reply = None if action_id is None or loaded.answer is None else (action_id, loaded.answer)
     ok = store.update(
         loaded.id,
-        loaded.version,
-        match_to_dict(loaded.match),
+        loaded.version - 1,
+        record,
         loaded.meta,
         status=loaded.status,
         scores=loaded.match.scores,
         reply=reply,
+        stamp=loaded.updated_at,
     )
     if not ok:
         # The same action sent twice at once: the other copy won, give its answer.
@@ -239,7 +312,8 @@ def _save(
         raise StaleVersionError(
             "this match was changed elsewhere (another tab?) before your move was saved"
         )
-    loaded.version += 1
+    if render is not None:
+        _kept(store).put(loaded)
 
 
 def create_match(
@@ -252,12 +326,14 @@ def create_match(
     seat: str = "",
     client_seed: str | None = None,
     committed: str | None = None,
+    render: Render | None = None,
 ) -> LoadedMatch:
     """Start a match: cut, deal, let the computer open if it is first, store it.
 
     ``committed`` is a commitment ``seat`` asked for before (see
     :meth:`MatchStore.add_seed`); its server seed deals the first hand with
-    ``client_seed``, and is used up with the match's creation.
+    ``client_seed``, and is used up with the match's creation. ``render``
+    writes the answer (``answer``) before the match is stored.
     """
     meta: dict[str, Any] = {
         "seed": secrets.token_hex(8),
@@ -284,9 +360,13 @@ def create_match(
     row = StoredMatch.new(
         match_id, match_to_dict(match), meta, status=loaded.status, scores=match.scores, seat=seat
     )
+    loaded.created_at = loaded.updated_at = row.created_at
+    if render is not None:
+        loaded.answer = render(loaded)
     if not store.create(row, commitment=committed):
         raise BadCommitmentError("that commitment was used already: ask for a new one")
-    loaded.created_at = loaded.updated_at = row.created_at
+    if render is not None:
+        _kept(store).put(loaded)
     return loaded
 
 
@@ -309,17 +389,30 @@ def load_match(store: MatchStore, match_id: str, seat: str | None = None) -> Loa
     )
 
 
-def _check_seat(loaded: LoadedMatch, seat: str) -> None:
-    if loaded.seat and seat != loaded.seat:
+def _load_to_act(
+    store: MatchStore, match_id: str, version: int, seat: str, action_id: str | None
+) -> LoadedMatch:
+    """The match ``seat`` acts on at ``version``, read with any answer to ``action_id``.
+
+    Checked in this order: the match exists, it is the seat's, the action is
+    not a repeat (:class:`AlreadyAppliedError`), the version is the latest.
+    """
+    row, reply = store.get_with_reply(match_id, action_id)
+    if row is None:
+        raise MatchNotFoundError(f"there is no match {match_id!r}")
+    if row.seat and seat != row.seat:
         raise NotYourSeatError("this match is another player's: only they can play it")
-
-
-def _check_version(loaded: LoadedMatch, version: int) -> None:
-    if version != loaded.version:
+    if reply is not None:
+        raise AlreadyAppliedError(reply)
+    if version != row.version:
         raise StaleVersionError(
             f"that move was made on version {version} of the match, but it is at version "
-            f"{loaded.version} now (a repeated click or another tab): nothing was changed"
+            f"{row.version} now (a repeated click or another tab): nothing was changed"
         )
+    match = _rebuild(store, row)
+    return LoadedMatch(
+        row.id, row.version, match, row.meta, row.created_at, row.updated_at, row.seat
+    )
 
 
 def default_knock_card(match: Match) -> Card | None:
@@ -353,12 +446,10 @@ def apply_action(
     """Apply the player's ``action`` (``None`` for a knock with no card marked).
 
     An ``action_id`` seen before raises :class:`AlreadyAppliedError` with the
-    first answer (written by ``render`` and stored with the move).
+    first answer (written by ``render`` and stored with the move); with a
+    ``render``, read the answer from ``answer``.
     """
-    loaded = load_match(store, match_id)
-    _check_seat(loaded, seat)
-    _repeat(store, match_id, action_id)
-    _check_version(loaded, version)
+    loaded = _load_to_act(store, match_id, version, seat, action_id)
     match = loaded.match
     if match.is_over:
         raise GameError("the match is over")
@@ -408,10 +499,7 @@ def deal_next_hand(
     The deck comes from the server seed committed to (and shown) when the
     last hand ended and the player's ``client_seed``.
     """
-    loaded = load_match(store, match_id)
-    _check_seat(loaded, seat)
-    _repeat(store, match_id, action_id)
-    _check_version(loaded, version)
+    loaded = _load_to_act(store, match_id, version, seat, action_id)
     match = loaded.match
     if match.is_over:
         raise GameError("the match is over: start a new one")

@@ -6,7 +6,8 @@ The database is an SQLite file (``data/ginrummy.sqlite3`` under the working
 directory) unless ``--db`` or the ``GINRUMMY_DB`` environment variable names
 another file or a ``postgresql://`` URL. ``GINRUMMY_TEST_DECKS=SEED`` turns on
 test mode (deck orders fixed by the seed or by the request); it is off unless
-set, and never meant for real play.
+set, and never meant for real play. ``GINRUMMY_THREADS`` sets how many
+requests a process works on at once (default :data:`ginrummy.web.app.THREADS`).
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ __all__ = ["app_from_env", "main"]
 
 
 def app_from_env() -> FastAPI:
-    """The app as configured by ``GINRUMMY_DB`` and ``GINRUMMY_TEST_DECKS``.
+    """The app as configured by ``GINRUMMY_DB``, ``GINRUMMY_TEST_DECKS`` and ``GINRUMMY_THREADS``.
 
     This is the factory uvicorn calls (``uvicorn --factory
     ginrummy.web.server:app_from_env``); :func:`main` sets the variables.
@@ -34,7 +35,14 @@ def app_from_env() -> FastAPI:
 
     store = MatchStore.open(os.environ.get("GINRUMMY_DB") or DEFAULT_DB)
     seed = os.environ.get("GINRUMMY_TEST_DECKS") or None
-    return create_app(store, DeckSource(test_seed=seed))
+    return create_app(store, DeckSource(test_seed=seed), threads=_threads())
+
+
+def _threads() -> int:
+    from ginrummy.web.app import THREADS
+
+    text = os.environ.get("GINRUMMY_THREADS") or ""
+    return int(text) if text.isdigit() and int(text) > 0 else THREADS
 
 
 def main(argv: Sequence[str]) -> int:
@@ -65,7 +73,7 @@ def main(argv: Sequence[str]) -> int:
     seed = os.environ.get("GINRUMMY_TEST_DECKS") or None
     if seed is not None:
         print(f"ginrummy serve: TEST MODE, deck orders fixed by seed {seed!r}", file=sys.stderr)
-    app = create_app(store, DeckSource(test_seed=seed))
+    app = create_app(store, DeckSource(test_seed=seed), threads=_threads())
     print(
         f"Gin Rummy at http://{args.host}:{args.port}/ (matches kept in {store.describe()})",
         file=sys.stderr,
