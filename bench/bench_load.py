@@ -170,6 +170,43 @@ async def _run(args: argparse.Namespace, url: str) -> tuple[list[Player], float]
     return players, elapsed
 
 
+def _start_server(db: str, port: int, workers: int) -> subprocess.Popen[bytes]:
+    """``uvicorn`` with the app over ``db``, ``workers`` processes, not in test mode."""
+    env = {**os.environ, "GINRUMMY_DB": db}
+    env.pop("GINRUMMY_TEST_DECKS", None)
+    command = [
+        sys.executable,
+        "-m",
+        "uvicorn",
+        "--factory",
+        "ginrummy.web.server:app_from_env",
+        "--host",
+        "127.0.0.1",
+        "--port",
+        str(port),
+        "--workers",
+        str(workers),
+        "--log-level",
+        "warning",
+        "--no-access-log",
+    ]
+    return subprocess.Popen(command, cwd=ROOT, env=env)
+
+
+def _wait_until_up(url: str, server: subprocess.Popen[bytes] | None) -> bool:
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        try:
+            if httpx.get(url + "/api/health", timeout=1).status_code == 200:
+                return True
+        except httpx.HTTPError:
+            pass
+        if server is not None and server.poll() is not None:
+            return False
+        time.sleep(0.2)
+    return False
+
+
 def main() -> int:
     """Run the benchmark and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
@@ -178,50 +215,37 @@ def main() -> int:
     parser.add_argument("--moves", type=int, default=40, help="moves per player")
     parser.add_argument("--think", type=float, default=1.0, help="seconds between moves")
     parser.add_argument("--db", default=None, help="database URL (default: a new SQLite file)")
+    parser.add_argument(
+        "--url",
+        default=None,
+        help="play against this running server (over --db) instead of starting one",
+    )
     args = parser.parse_args()
+    if args.url and not args.db:
+        parser.error("--url needs --db, the database that server keeps its matches in")
     tmp = tempfile.TemporaryDirectory()
     db = args.db or str(Path(tmp.name) / "load.sqlite3")
     MatchStore.open(db)  # create the tables before the workers start
-    port = _free_port()
-    env = {**os.environ, "GINRUMMY_DB": db}
-    env.pop("GINRUMMY_TEST_DECKS", None)
-    server = subprocess.Popen(
-        [
-            sys.executable,
-            "-m",
-            "uvicorn",
-            "--factory",
-            "ginrummy.web.server:app_from_env",
-            "--host",
-            "127.0.0.1",
-            "--port",
-            str(port),
-            "--workers",
-            str(args.workers),
-            "--log-level",
-            "warning",
-            "--no-access-log",
-        ],
-        cwd=ROOT,
-        env=env,
-    )
-    url = f"http://127.0.0.1:{port}"
+    server: subprocess.Popen[bytes] | None = None
+    url = args.url
+    if url is None:
+        port = _free_port()
+        url = f"http://127.0.0.1:{port}"
+        server = _start_server(db, port, args.workers)
     try:
-        deadline = time.monotonic() + 30
-        while True:
-            try:
-                if httpx.get(url + "/api/health", timeout=1).status_code == 200:
-                    break
-            except httpx.HTTPError:
-                pass
-            if time.monotonic() > deadline or server.poll() is not None:
-                print("the server did not start", file=sys.stderr)
-                return 1
-            time.sleep(0.2)
+        if not _wait_until_up(url, server):
+            print("the server did not start", file=sys.stderr)
+            return 1
+        cpu, client_start = os.times(), time.process_time()
         players, elapsed = asyncio.run(_run(args, url))
+        client_cpu = time.process_time() - client_start
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        if server is not None:
+            server.terminate()
+            server.wait(timeout=30)
+    done = os.times()
+    # The server's processes, once reaped, count as this process's children.
+    server_cpu = done.children_user + done.children_system - cpu.children_user - cpu.children_system
     latencies = [x for p in players for x in p.latencies]
     errors = [e for p in players for e in p.errors]
     lost = _lost(db, players)
@@ -234,6 +258,10 @@ def main() -> int:
     print(f"  matches started   {sum(p.match is not None for p in players)}")
     print(f"  moves             {len(latencies)} in {elapsed:.1f} s")
     print(f"  requests/second   {requests / elapsed:.1f}")
+    if server is not None:
+        print(f"  server CPU        {1000 * server_cpu / requests:.1f} ms a request")
+    print(f"  client CPU        {client_cpu:.1f} s (the simulated players, same machine)")
+    print(f"  load average      {' '.join(f'{x:.1f}' for x in os.getloadavg())} at the end")
     print(
         f"  move latency ms   p50 {1000 * _percentile(latencies, 0.50):.1f}  "
         f"p95 {1000 * _percentile(latencies, 0.95):.1f}  "
