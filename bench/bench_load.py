@@ -170,7 +170,9 @@ async def _run(args: argparse.Namespace, url: str) -> tuple[list[Player], float]
     return players, elapsed
 
 
-def _start_server(db: str, port: int, workers: int) -> subprocess.Popen[bytes]:
+def _start_server(
+    db: str, port: int, workers: int, http: str = "auto", loop: str = "auto"
+) -> subprocess.Popen[bytes]:
     """``uvicorn`` with the app over ``db``, ``workers`` processes, not in test mode."""
     env = {**os.environ, "GINRUMMY_DB": db}
     env.pop("GINRUMMY_TEST_DECKS", None)
@@ -189,6 +191,10 @@ def _start_server(db: str, port: int, workers: int) -> subprocess.Popen[bytes]:
         "--log-level",
         "warning",
         "--no-access-log",
+        "--http",
+        http,
+        "--loop",
+        loop,
     ]
     return subprocess.Popen(command, cwd=ROOT, env=env)
 
@@ -216,6 +222,18 @@ def main() -> int:
     parser.add_argument("--think", type=float, default=1.0, help="seconds between moves")
     parser.add_argument("--db", default=None, help="database URL (default: a new SQLite file)")
     parser.add_argument(
+        "--http",
+        choices=["auto", "h11", "httptools"],
+        default="auto",
+        help="uvicorn's HTTP parser (auto: httptools when installed)",
+    )
+    parser.add_argument(
+        "--loop",
+        choices=["auto", "asyncio", "uvloop"],
+        default="auto",
+        help="uvicorn's event loop (auto: uvloop when installed)",
+    )
+    parser.add_argument(
         "--url",
         default=None,
         help="play against this running server (over --db) instead of starting one",
@@ -231,7 +249,7 @@ def main() -> int:
     if url is None:
         port = _free_port()
         url = f"http://127.0.0.1:{port}"
-        server = _start_server(db, port, args.workers)
+        server = _start_server(db, port, args.workers, args.http, args.loop)
     try:
         if not _wait_until_up(url, server):
             print("the server did not start", file=sys.stderr)
@@ -253,7 +271,7 @@ def main() -> int:
     kind = "PostgreSQL" if db.startswith("postgres") else "SQLite"
     print(
         f"{kind}, {args.workers} worker(s), {args.players} players x {args.moves} moves, "
-        f"think {args.think}s"
+        f"think {args.think}s, --http {args.http} --loop {args.loop}"
     )
     print(f"  matches started   {sum(p.match is not None for p in players)}")
     print(f"  moves             {len(latencies)} in {elapsed:.1f} s")
