@@ -277,7 +277,7 @@ def _late_knock_view(low: str, scores: tuple[int, int]) -> PlayerView:
     other hand is hidden and, this late, likely to be tidy. The scores are
     the running match totals, as ``Match.view`` fills them in.
     """
-    other = {"2D": "4D", "4D": "2D"}[low]  # drawn and thrown by the other player
+    other = "4D" if low == "2D" else "2D"  # drawn and thrown by the other player
     stock = f"KH 9H 8C 2H 6D JC QS {other} 8H 6C QD 4C 3D 5D JS"
     deck = deck_for(
         f"AS 2S 3S 7H 7D 7C 9S TS KC {low}",
@@ -299,21 +299,21 @@ def _late_knock_view(low: str, scores: tuple[int, int]) -> PlayerView:
 
 def test_hard_knocks_late_when_the_knock_wins_the_match() -> None:
     # At 0-0 Hard plays on for gin this late in the hand; needing 5 points
-    # for the match, a knock with 4 deadwood most likely wins it: it knocks.
+    # for the match, a knock with 5 deadwood most likely wins it: it knocks.
     hard = make_bot("hard", seed=1)
-    assert hard.choose(_late_knock_view("4D", (0, 0))) == Discard(Card.parse("KC"))
-    action = hard.choose(_late_knock_view("4D", (95, 0)))
+    assert hard.choose(_late_knock_view("5H", (0, 0))) == Discard(Card.parse("KC"))
+    action = hard.choose(_late_knock_view("5H", (95, 0)))
     assert isinstance(action, Knock) and action.card == Card.parse("KC")
     # Without the score habit it plays on whatever the score.
     blind = hard_variant("-score", seed=1)
-    assert blind.choose(_late_knock_view("4D", (95, 0))) == Discard(Card.parse("KC"))
+    assert blind.choose(_late_knock_view("5H", (95, 0))) == Discard(Card.parse("KC"))
 
 
 def test_hard_will_not_risk_an_undercut_that_gives_the_other_player_the_match() -> None:
     # The same knock when the other player has 90: an undercut (about one
-    # chance in five with 4 deadwood this late) would end the match for them.
+    # chance in six with 5 deadwood this late) would end the match for them.
     hard = make_bot("hard", seed=1)
-    assert hard.choose(_late_knock_view("4D", (95, 90))) == Discard(Card.parse("KC"))
+    assert hard.choose(_late_knock_view("5H", (95, 90))) == Discard(Card.parse("KC"))
     # With only 2 deadwood the undercut is rare enough: it knocks for the match.
     action = hard.choose(_late_knock_view("2D", (95, 90)))
     assert isinstance(action, Knock) and action.card == Card.parse("KC")

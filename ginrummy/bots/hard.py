@@ -17,9 +17,10 @@ What it does, each part switchable for the ablation study (:class:`HardConfig`):
 - ``layoff``: when it knocks, it lays its melds out the way that leaves the
   fewest lay-off spots.
 - ``score``: the search also counts the dealt hands in which the knock ends
-  the match, either way: a knock that wins the match is made at any turn if
-  its risk is no more than an early knock's, and an undercut that would give
-  the other player the match counts twice against a knock.
+  the match, either way: a knock that most likely wins the match is made at
+  any turn, even late when Hard otherwise plays for gin, if its undercut
+  risk is low, and an undercut that would give the other player the match
+  counts twice against a knock.
 """
 
 from __future__ import annotations
@@ -82,7 +83,11 @@ class HardConfig:
     """How much better than the expected stock draw a pile card must make the hand."""
     clinch: float = 0.5
     """With ``score``, Hard knocks at any turn when at least this share of the
-    dealt hands give it the match (and the risk is below ``early_risk``)."""
+    dealt hands give it the match and the risk is below ``early_risk`` in its
+    first turns, ``late_risk`` after them.
+
+    Measured: ``late_risk`` (0.2) after the early turns beat ``early_risk``
+    (0.35) against camper, whose tidy hands undercut late knocks."""
     clinch_reach: int = 40
     """With ``score``, after the early turns Hard searches a knock only when it
     needs this many points or fewer to win the match (a knock rarely wins more)."""
@@ -383,7 +388,9 @@ class HardBot:
         if config.score:
             # An undercut that ends the match costs the match, not a hand: count it twice.
             risk += odds.loses_match
-            if odds.wins_match >= config.clinch and risk < config.early_risk:
+            # A match-winning knock takes the risk any knock may take at this turn.
+            limit = config.early_risk if my_turns <= config.early_turns else config.late_risk
+            if odds.wins_match >= config.clinch and risk < limit:
                 return True
         # Early, the other hand is young: knock. Later, only with the odds.
         if my_turns <= config.early_turns:
