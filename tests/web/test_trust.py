@@ -235,7 +235,8 @@ def test_two_players_matches_never_mix(server: Server) -> None:
     assert a_id in {h["id"] for h in alice.get(url + "/api/matches").json()}
     assert a_id not in {h["id"] for h in bob.get(url + "/api/matches").json()}
     b_last = b_seen[-1]
-    if b_last["status"] == "playing":
+    # A finished match is open to anybody; one still in play is Alice's alone.
+    if a_seen[-1]["status"] == "playing":
         _error(bob.get(f"{url}/api/matches/{a_id}"), 403, "not_your_seat")
     body = move(b_last, random.Random(0)) or {"version": b_last["version"]}
     path = "actions" if "action" in body else "next-hand"
