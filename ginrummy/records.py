@@ -80,14 +80,20 @@ def hand_to_dict(hand: Hand) -> dict[str, Any]:
     }
 
 
-def match_to_dict(match: Match) -> dict[str, Any]:
-    """A match as plain JSON values."""
+def match_to_dict(match: Match, *, finished_only: bool = False) -> dict[str, Any]:
+    """A match as plain JSON values.
+
+    With ``finished_only`` a hand still in play is left out: its deck order is
+    the stock's order, which no player may see before the hand ends. Such a
+    record loads back to the match as it stood when its last hand ended.
+    """
+    hands = [h for h in match.hands if h.is_over] if finished_only else match.hands
     return {
         "format": MATCH_FORMAT,
         "version": FORMAT_VERSION,
         "settings": match.settings.to_dict(),
         "first_dealer": match.first_dealer,
-        "hands": [_hand_body(h) for h in match.hands],
+        "hands": [_hand_body(h) for h in hands],
     }
 
 

@@ -33,6 +33,7 @@ from ginrummy.hand import (
     PassUpcard,
     TakeUpcard,
 )
+from ginrummy.records import match_to_dict
 from ginrummy.settings import Settings, SettingsError
 from ginrummy.web import game
 from ginrummy.web.game import YOU, AlreadyAppliedError, DeckSource, GameError, LoadedMatch
@@ -280,6 +281,20 @@ def create_app(
     def get_match(match_id: str, store: Store, seat: Seat) -> MatchOut:
         """The match as you see it now (a match in play only to its player)."""
         return match_out(game.load_match(store, match_id, seat))
+
+    @app.get("/api/matches/{match_id}/record", responses=errors)
+    def record(match_id: str, store: Store, seat: Seat) -> JSONResponse:
+        """The match's record (docs/RECORDS.md) up to its last finished hand, to download.
+
+        A hand still in play is never in it: its deck is the stock's order.
+        """
+        match = game.load_match(store, match_id, seat).match
+        if not match.hand.is_over and len(match.hands) == 1:
+            raise ClientError("no hand of this match is over yet", "nothing_finished", 409)
+        return JSONResponse(
+            match_to_dict(match, finished_only=True),
+            headers={"Content-Disposition": f'attachment; filename="ginrummy-{match_id}.json"'},
+        )
 
     @app.get("/api/matches/{match_id}/proofs", response_model=ProofsOut, responses=errors)
     def proofs(match_id: str, store: Store) -> ProofsOut:

@@ -306,3 +306,23 @@ def test_melds_are_only_for_a_knock_with_a_named_card(server: Server) -> None:
         422,
         "bad_card",
     )
+
+
+def test_the_record_download_holds_finished_hands_only(server: Server) -> None:
+    m = server.new_match([deck(MELDED, JUNK, "QD", stock="AC AD")])
+    url = f"{server.url}/api/matches/{m['id']}/record"
+    _error(server.client.get(url), 409, "nothing_finished")
+    for action, card in (("take", None), ("discard", "KC"), ("stock", None), ("knock", None)):
+        m = _act(server, m, action, card).json()
+    r = server.client.get(url)
+    assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
+    finished = match_from_dict(r.json())
+    assert [e.points for e in finished.sheet] == [m["last_result"]["points"]]
+    # Once the next hand is dealt, its deck (the stock's order) stays out of the record.
+    _post(server, f"/api/matches/{m['id']}/next-hand", {"version": m["version"]})
+    r = server.client.get(url)
+    assert len(r.json()["hands"]) == 1
+    assert match_from_dict(r.json()) == finished
+    # Like the match itself, a record of a match in play is its player's alone.
+    stranger = httpx.Client(timeout=30)
+    _error(stranger.get(url), 403, "not_your_seat")

@@ -11,6 +11,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Locator, Page, expect
 
+from ginrummy.records import load_match
+from ginrummy.web.game import YOU
+
 from ._support import ALSO_JUNK, JUNK, MELDED, Server, deck
 
 pytestmark = pytest.mark.browser
@@ -413,6 +416,10 @@ def test_history_shows_score_sheets_and_resumes_an_unfinished_match(
     expect(won.locator("table.sheet")).to_contain_text("You knocked with 1")
     won.get_by_role("button", name="Show the hands").click()
     expect(won.locator(".sheet-hands .side-you .laid-meld")).to_have_count(4)
+    with page.expect_download() as download:
+        won.get_by_role("link", name="Download record").click()
+    record = load_match(Path(download.value.path()).read_text())
+    assert record.is_over and [e.winner for e in record.sheet] == [YOU]
     assert done.count() == 0  # a finished match has no Resume link
     resume = page.locator(f'.history-item a[href="/match/{unfinished}"]')
     expect(resume).to_have_text("Resume")

@@ -1647,6 +1647,15 @@
       });
       actions.appendChild(d);
       actions.appendChild(proofsDetails(m.id));  // the fair deal: every hand's proof
+      if (m.status === "over" || m.hands > 1) {
+        // The record (docs/RECORDS.md) of the hands that are over, to keep or replay.
+        const rec = document.createElement("a");
+        rec.className = "btn small";
+        rec.href = `/api/matches/${encodeURIComponent(m.id)}/record`;
+        rec.setAttribute("download", `ginrummy-${m.id}.json`);
+        rec.textContent = "Download record";
+        actions.appendChild(rec);
+      }
       li.appendChild(actions);
       list.appendChild(li);
     }
