@@ -26,7 +26,7 @@ from ginrummy.bots._common import (
 from ginrummy.cards import FULL_DECK, Bitmask
 from ginrummy.hand import Action, Discard, Knock, Phase, PlayerView
 
-__all__ = ["EasyBot", "MediumBot", "connections", "melds_pile_card"]
+__all__ = ["EasyBot", "MediumBot", "connections", "draw_if_it_melds", "melds_pile_card"]
 
 
 def connections(card: int, hand: Bitmask) -> int:
@@ -44,6 +44,13 @@ def melds_pile_card(hand: Bitmask, card: int, ace_high: bool) -> bool:
         if left < now and left < deadwood_of(kept & ~(1 << card), ace_high) + POINTS[card]:
             return True
     return False
+
+
+def draw_if_it_melds(view: PlayerView, hand: Bitmask, ace_high: bool) -> Action:
+    """The draw of a player who takes the upcard or pile card only when it melds it."""
+    top = view.top_of_pile
+    can_take = len(view.legal_actions) > 1
+    return take_or_draw(view, can_take and top is not None and melds_pile_card(hand, top, ace_high))
 
 
 def _sound_discard(hand: Bitmask, choices: list[int], ace_high: bool) -> int:
@@ -72,10 +79,7 @@ class MediumBot:
         ace_high = view.settings.ace_high
         hand = mask_of_cards(view.hand)
         if view.phase in (Phase.UPCARD, Phase.DRAW):
-            top = view.top_of_pile
-            can_take = len(view.legal_actions) > 1
-            take = can_take and top is not None and melds_pile_card(hand, top, ace_high)
-            return take_or_draw(view, take)
+            return draw_if_it_melds(view, hand, ace_high)
         big = big_gin_action(view)
         if big is not None:
             return big
@@ -102,10 +106,7 @@ class EasyBot:
         ace_high = view.settings.ace_high
         hand = mask_of_cards(view.hand)
         if view.phase in (Phase.UPCARD, Phase.DRAW):
-            top = view.top_of_pile
-            can_take = len(view.legal_actions) > 1
-            take = can_take and top is not None and melds_pile_card(hand, top, ace_high)
-            return take_or_draw(view, take)
+            return draw_if_it_melds(view, hand, ace_high)
         big = big_gin_action(view)
         if big is not None:
             return big

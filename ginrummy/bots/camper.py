@@ -18,10 +18,9 @@ from ginrummy.bots._common import (
     discard_cards,
     knock_cards,
     read_record,
-    take_or_draw,
 )
 from ginrummy.bots._reading import danger, lay_off_exposure, read_table
-from ginrummy.bots.basic import connections, melds_pile_card
+from ginrummy.bots.basic import connections, draw_if_it_melds
 from ginrummy.cards import FULL_DECK
 from ginrummy.hand import Action, Discard, Knock, Phase, PlayerView
 
@@ -45,10 +44,7 @@ class CamperBot:
         hand = reading.mine
         ace_high = reading.ace_high
         if view.phase in (Phase.UPCARD, Phase.DRAW):
-            top = view.top_of_pile
-            can_take = len(view.legal_actions) > 1
-            take = can_take and top is not None and melds_pile_card(hand, top, ace_high)
-            return take_or_draw(view, take)
+            return draw_if_it_melds(view, hand, ace_high)
         big = big_gin_action(view)
         if big is not None:
             return big
