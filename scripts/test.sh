@@ -16,6 +16,8 @@ if [ ${#need[@]} -gt 0 ]; then
   apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
 fi
 eval "$(scripts/start-postgres.sh)"
+# Every suite must run here: a missing browser or database fails, never skips.
+export GINRUMMY_TEST_ALL=1
 
 .venv/bin/ruff check .
 .venv/bin/mypy

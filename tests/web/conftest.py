@@ -2,7 +2,9 @@
 
 The server fixture runs over SQLite always and over PostgreSQL when
 ``GINRUMMY_TEST_PG`` holds a database URL, so every test that takes it runs
-once per database.
+once per database. A developer without PostgreSQL or Chromium sees those
+tests skipped; under the test command (``GINRUMMY_TEST_ALL=1``) a missing one
+is a failure, so a broken install can never pass for a green run.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import os
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
+from typing import Any, NoReturn
 
 import pytest
 
@@ -24,6 +26,13 @@ BROWSER_ARGS = [
     "--no-first-run",
 ]
 CHROMIUM = "/usr/bin/chromium"
+REQUIRE_ALL = os.environ.get("GINRUMMY_TEST_ALL") == "1"
+
+
+def _missing(reason: str) -> NoReturn:
+    if REQUIRE_ALL:
+        pytest.fail(f"{reason} (the test command runs every test)")
+    pytest.skip(reason)
 
 
 def _db_url(kind: str, tmp: Path) -> str:
@@ -31,7 +40,7 @@ def _db_url(kind: str, tmp: Path) -> str:
         return str(tmp / "ginrummy.sqlite3")
     url = os.environ.get("GINRUMMY_TEST_PG")
     if not url:
-        pytest.skip("GINRUMMY_TEST_PG is not set: no PostgreSQL to test against")
+        _missing("GINRUMMY_TEST_PG is not set: no PostgreSQL to test against")
     return url
 
 
@@ -53,7 +62,7 @@ def server(db_url: str) -> Iterator[Server]:
 def browser() -> Iterator[Any]:
     """Debian's Chromium, headless, driven by Playwright."""
     if not Path(CHROMIUM).exists():
-        pytest.skip(f"{CHROMIUM} is missing: apt-get install -y chromium")
+        _missing(f"{CHROMIUM} is missing: apt-get install -y chromium")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
