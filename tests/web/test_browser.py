@@ -220,7 +220,9 @@ def test_settings_chosen_on_the_page_reach_the_game(page: Page, server: Server) 
     assert m["settings"]["knocking"] == "oklahoma" and m["settings"]["match_to"] == 50
     assert m["settings"]["spades_double"] is True
     upcard = m["table"]["first_upcard"]
-    limit = {"A": 0, "T": 10, "J": 10, "Q": 10, "K": 10}.get(upcard[0]) or int(upcard[0])
+    # An ace upcard means gin only (limit 0), so look the rank up, do not `or` it.
+    courts = {"A": 0, "T": 10, "J": 10, "Q": 10, "K": 10}
+    limit = courts[upcard[0]] if upcard[0] in courts else int(upcard[0])
     expected = "Gin only this hand" if limit == 0 else f"Knock at {limit} or less"
     expect(page.locator("#knock-limit")).to_have_text(expected)
     expect(page.locator("#score-target")).to_have_text("to 50")
