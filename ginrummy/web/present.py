@@ -40,6 +40,7 @@ from ginrummy.web.game import COMPUTER, YOU, LoadedMatch, default_knock_card
 from ginrummy.web.schemas import (
     ArrangementOut,
     DealProofOut,
+    EventKind,
     EventOut,
     FairnessOut,
     FinalOut,
@@ -98,96 +99,74 @@ def event_out(hand_number: int, event: Event) -> EventOut:
 
     The computer's stock draws never carry their card.
     """
-    if isinstance(event, Dealt):
-        up = event.upcard
+
+    def line(
+        player: int,
+        kind: EventKind,
+        card: Card | None,
+        text: str,
+        spoken: str,
+        deadwood: int | None = None,
+    ) -> EventOut:
         return EventOut(
             hand=hand_number,
-            who=_seat(event.dealer),
-            kind="dealt",
-            card=str(up),
-            text=f"dealt hand {hand_number}; the upcard is {up.symbol}",
-            spoken=f"dealt hand {hand_number}; the upcard is the {up.name}",
+            who=_seat(player),
+            kind=kind,
+            card=None if card is None else str(card),
+            deadwood=deadwood,
+            text=text,
+            spoken=spoken,
         )
+
+    if isinstance(event, Dealt):
+        up, dealt = event.upcard, f"dealt hand {hand_number}; the upcard is"
+        return line(event.dealer, "dealt", up, f"{dealt} {up.symbol}", f"{dealt} the {up.name}")
     if isinstance(event, UpcardTaken):
         c = event.card
-        return EventOut(
-            hand=hand_number,
-            who=_seat(event.player),
-            kind="take",
-            card=str(c),
-            text=f"took the upcard {c.symbol}",
-            spoken=f"took the upcard, the {c.name}",
+        return line(
+            event.player, "take", c, f"took the upcard {c.symbol}", f"took the upcard, the {c.name}"
         )
     if isinstance(event, UpcardPassed):
-        return EventOut(
-            hand=hand_number,
-            who=_seat(event.player),
-            kind="pass",
-            card=None,
-            text="passed on the upcard",
-            spoken="passed on the upcard",
-        )
+        said = "passed on the upcard"
+        return line(event.player, "pass", None, said, said)
     if isinstance(event, StockDrawn):
         if event.player == COMPUTER or event.card is None:
-            return EventOut(
-                hand=hand_number,
-                who=_seat(event.player),
-                kind="stock",
-                card=None,
-                text="drew from the stock",
-                spoken="drew from the stock",
-            )
+            said = "drew from the stock"
+            return line(event.player, "stock", None, said, said)
         c = event.card
-        return EventOut(
-            hand=hand_number,
-            who=_seat(event.player),
-            kind="stock",
-            card=str(c),
-            text=f"drew the {c.symbol} from the stock",
-            spoken=f"drew the {c.name} from the stock",
+        return line(
+            event.player,
+            "stock",
+            c,
+            f"drew the {c.symbol} from the stock",
+            f"drew the {c.name} from the stock",
         )
     if isinstance(event, PileDrawn):
         c = event.card
-        return EventOut(
-            hand=hand_number,
-            who=_seat(event.player),
-            kind="pile",
-            card=str(c),
-            text=f"took the {c.symbol} from the pile",
-            spoken=f"took the {c.name} from the pile",
+        return line(
+            event.player,
+            "pile",
+            c,
+            f"took the {c.symbol} from the pile",
+            f"took the {c.name} from the pile",
         )
     if isinstance(event, Discarded):
         c = event.card
-        return EventOut(
-            hand=hand_number,
-            who=_seat(event.player),
-            kind="discard",
-            card=str(c),
-            text=f"threw the {c.symbol}",
-            spoken=f"threw the {c.name}",
-        )
+        return line(event.player, "discard", c, f"threw the {c.symbol}", f"threw the {c.name}")
     if isinstance(event, Knocked):
         c = event.card
         said = "went gin" if event.deadwood == 0 else f"knocked with {event.deadwood}"
-        return EventOut(
-            hand=hand_number,
-            who=_seat(event.player),
-            kind="knock",
-            card=str(c),
+        return line(
+            event.player,
+            "knock",
+            c,
+            f"{said}, throwing the {c.symbol}",
+            f"{said}, throwing the {c.name}",
             deadwood=event.deadwood,
-            text=f"{said}, throwing the {c.symbol}",
-            spoken=f"{said}, throwing the {c.name}",
         )
     assert isinstance(event, BigGinDeclared)
-    return EventOut(
-        hand=hand_number,
-        who=_seat(event.player),
-        kind="big_gin",
-        card=None,
-        deadwood=0,
-        text="declared big gin",
-        spoken="declared big gin",
-    )
+    said = "declared big gin"
+    return line(event.player, "big_gin", None, said, said, deadwood=0)
 
 
 # --- the table -------------------------------------------------------------------

@@ -217,12 +217,16 @@ class LegalOut(_Out):
     big_gin: bool
 
 
+EventKind = Literal["dealt", "take", "pass", "stock", "pile", "discard", "knock", "big_gin"]
+"""What an event of the move log is."""
+
+
 class EventOut(_Out):
     """Something that happened, told from the player's seat."""
 
     hand: int
     who: Who
-    kind: Literal["dealt", "take", "pass", "stock", "pile", "discard", "knock", "big_gin"]
+    kind: EventKind
     card: CardCode | None
     """The card concerned; ``None`` for the computer's stock draws (face down)."""
     deadwood: int | None = None
