@@ -431,6 +431,69 @@ def test_history_shows_score_sheets_and_resumes_an_unfinished_match(
     expect(page.locator("#prompt")).to_contain_text("Throw")
 
 
+def _play_by_api_until(server: Server, match_id: str, stock_left: int) -> None:
+    """Pass the upcard, then draw from the stock and throw the card drawn, over the API,
+    until it is the player's turn to draw with ``stock_left`` cards in the stock."""
+    url = f"{server.url}/api/matches/{match_id}"
+    m = server.client.get(url).json()
+    while True:
+        t = m["table"]
+        assert t["phase"] != "over", f"the hand ended early: {m['last_result']}"
+        assert t["to_act"] == "you"
+        if t["phase"] == "draw" and t["stock_count"] == stock_left:
+            return
+        if t["phase"] == "upcard":
+            body = {"action": "pass"}
+        elif t["phase"] == "draw":
+            body = {"action": "stock"}
+        else:
+            body = {"action": "discard", "card": t["drawn"]}
+        r = server.client.post(f"{url}/actions", json={"version": m["version"], **body})
+        assert r.status_code == 200, r.text
+        m = r.json()
+
+
+def test_a_dead_hand_shows_no_cards_and_the_same_player_deals_again(
+    page: Page, server: Server
+) -> None:
+    """Gin only and two hands with no meld: the stock runs down to two cards."""
+    # A stock order that leaves the Medium computer short of gin whatever its seed
+    # while the player throws each card drawn (checked against the bot over 200
+    # seeds): the player's last draw leaves three cards, the computer's leaves two.
+    stock = "8S 6H 5D 9H 9C 4S 6S QD TS 8H JD 9D 5H TD AC AH 7S AS KC AD 5S 9S 3H 4H JS QS"
+    decks = [deck(ALSO_JUNK, JUNK, "KS", stock=stock), deck(MELDED, JUNK, "QD")]
+    settings = {"knocking": "gin_only", "difficulty": "medium"}
+    match_id = open_match(page, server, decks, settings=settings)
+    _play_by_api_until(server, match_id, stock_left=4)
+    page.reload()
+    expect(page.locator("#stock-count")).to_have_text("4")
+    page.click("#stock")
+    expect(page.locator("#hand .card")).to_have_count(11)
+    drawn = page.locator("#hand .card.drawn")
+    expect(drawn).to_have_count(1)
+    drawn.dblclick()  # the computer draws the card that leaves two, throws: a dead hand
+    dialog = page.locator("#dlg-result")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#result-title")).to_contain_text("Dead hand")
+    expect(dialog).to_contain_text("The computer deals the next hand again")
+    expect(dialog.locator(".laid-meld, .laid-deadwood .mini")).to_have_count(0)
+    expect(page.locator("#score-you")).to_have_text("0")
+    expect(page.locator("#score-them")).to_have_text("0")
+    # The computer's cards stay hidden: the page never got them.
+    m = page.request.get(f"{server.url}/api/matches/{match_id}").json()
+    assert m["last_result"]["kind"] == "dead"
+    assert not m["table"].get("opponent_hand")
+    page.click("#result-next")
+    # The computer deals again, so the player is offered the upcard first.
+    expect(page.locator("#hand-number")).to_have_text("Hand 2")
+    expect(page.locator("#prompt")).to_contain_text("Take the Q♦")
+    expect(page.locator("#hand .card")).to_have_count(10)
+    for code in MELDED.split():
+        expect(card(page, code)).to_have_count(1)
+    page.click("#open-sheet")
+    expect(page.locator("#dlg-sheet table.sheet")).to_contain_text("Dead hand")
+
+
 def test_drawing_and_throwing_by_dragging(page: Page, server: Server) -> None:
     open_match(page, server, [deck(MELDED, JUNK, "QD", stock="AC AD")])
     page.locator("#pile").drag_to(page.locator("#hand"))  # take the upcard by dragging it

@@ -162,7 +162,7 @@
     }
     const deal = m.fairness.deal;
     let text = m.last_result && m.last_result.kind === "dead"
-      ? "The table shows no cards after a dead hand; this deal's proof is on the history page."
+      ? "This deal's seed and deck are under Deal proofs on the history page."
       : await dealLine(m.id, deal);
     if (m.fairness.next_commitment) {
       promised[`${m.id}/${m.hand_number + 1}`] = m.fairness.next_commitment;
@@ -985,7 +985,8 @@
     if (entry.kind === "dead") {
       const p = document.createElement("p");
       p.className = "muted";
-      p.textContent = "Nothing is shown after a dead hand. The same player deals again.";
+      // The rules: nothing is revealed, and the same dealer deals again.
+      p.textContent = `No cards are shown. ${entry.dealer === "you" ? "You deal" : "The computer deals"} the next hand again.`;
       box.appendChild(p);
       return box;
     }
