@@ -57,6 +57,15 @@ MATCH_TARGETS = (50, 100, 150, 250)
 """The match targets offered as presets; any whole number from 10 to 1000 is allowed."""
 
 
+NUMBER_RANGES: dict[str, tuple[int, int]] = {
+    "match_to": (10, 1000),
+    "undercut_bonus": (0, 100),
+    "gin_bonus": (0, 100),
+    "big_gin_bonus": (0, 100),
+}
+"""The whole-number settings and the least and most each may be."""
+
+
 @dataclass(frozen=True, slots=True)
 class Settings:
     """Every setting and house rule of a match, validated on construction.
@@ -90,10 +99,8 @@ class Settings:
     """House rule: a hand whose first upcard is a spade scores double."""
 
     def __post_init__(self) -> None:
-        _whole(self, "match_to", 10, 1000)
-        _whole(self, "undercut_bonus", 0, 100)
-        _whole(self, "gin_bonus", 0, 100)
-        _whole(self, "big_gin_bonus", 0, 100)
+        for name, (low, high) in NUMBER_RANGES.items():
+            _whole(self, name, low, high)
         for name, enum in (
             ("knocking", KnockMode),
             ("difficulty", Difficulty),

@@ -35,7 +35,7 @@ from ginrummy.hand import (
 )
 from ginrummy.match import FinalScore, Match, ScoreEntry
 from ginrummy.melds import Arrangement, best_arrangement
-from ginrummy.settings import KnockMode, Settings, ShutoutRule
+from ginrummy.settings import MATCH_TARGETS, NUMBER_RANGES, KnockMode, Settings, ShutoutRule
 from ginrummy.web.game import COMPUTER, YOU, LoadedMatch, default_knock_card
 from ginrummy.web.schemas import (
     ArrangementOut,
@@ -434,111 +434,103 @@ def summary_out(row: StoredMatch) -> MatchSummaryOut:
 
 # --- the settings form ---------------------------------------------------------------
 
+_DEFAULTS = Settings().to_dict()
+
+
+def _option(name: str, **text: Any) -> SettingOptionOut:
+    """A setting as the form shows it: default, range and presets come from the engine's."""
+    extra: dict[str, Any] = {"default": _DEFAULTS[name]}
+    if name in NUMBER_RANGES:
+        extra["minimum"], extra["maximum"] = NUMBER_RANGES[name]
+    if name == "match_to":
+        extra["presets"] = list(MATCH_TARGETS)
+    return SettingOptionOut(name=name, **text, **extra)
+
+
 SETTING_OPTIONS: tuple[SettingOptionOut, ...] = (
-    SettingOptionOut(
-        name="match_to",
+    _option(
+        "match_to",
         label="Match to",
         help="The first player to reach this many points wins the match.",
         kind="number",
-        default=100,
-        presets=[50, 100, 150, 250],
-        minimum=10,
-        maximum=1000,
     ),
-    SettingOptionOut(
-        name="knocking",
+    _option(
+        "knocking",
         label="Knocking",
         help="How low your deadwood must be to knock: 10 in Standard, the first upcard's "
         "value in Oklahoma (an ace means gin only), never in Gin only.",
         kind="choice",
-        default="standard",
         choices=[("standard", "Standard (10)"), ("oklahoma", "Oklahoma"), ("gin_only", "Gin only")],
     ),
-    SettingOptionOut(
-        name="undercut_bonus",
+    _option(
+        "undercut_bonus",
         label="Undercut bonus",
         help="Extra points to a defender whose count is at or under the knocker's.",
         kind="number",
-        default=25,
-        minimum=0,
-        maximum=100,
     ),
-    SettingOptionOut(
-        name="gin_bonus",
+    _option(
+        "gin_bonus",
         label="Gin bonus",
         help="Extra points for going gin (no deadwood at all).",
         kind="number",
-        default=25,
-        minimum=0,
-        maximum=100,
     ),
-    SettingOptionOut(
-        name="difficulty",
+    _option(
+        "difficulty",
         label="Difficulty",
         help="Easy holds out for gin, Medium knocks when it can, Hard reads the pile and "
         "knocks like the strategy books.",
         kind="choice",
-        default="medium",
         choices=[("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard")],
     ),
-    SettingOptionOut(
-        name="big_gin",
+    _option(
+        "big_gin",
         label="Big gin",
         help="Eleven cards all in melds after a draw may be laid down without a discard, "
         "for the big-gin bonus.",
         kind="switch",
-        default=False,
         house_rule=True,
     ),
-    SettingOptionOut(
-        name="big_gin_bonus",
+    _option(
+        "big_gin_bonus",
         label="Big gin bonus",
         help="Extra points for big gin, when that house rule is on.",
         kind="number",
-        default=31,
-        minimum=0,
-        maximum=100,
         house_rule=True,
     ),
-    SettingOptionOut(
-        name="ace_high",
+    _option(
+        "ace_high",
         label="Ace high or low",
         help="Q-K-A counts as a run too (never K-A-2); the ace still counts 1.",
         kind="switch",
-        default=False,
         house_rule=True,
     ),
-    SettingOptionOut(
-        name="game_bonus",
+    _option(
+        "game_bonus",
         label="Game bonus",
         help="The match winner gets 100 more at the end.",
         kind="switch",
-        default=False,
         house_rule=True,
     ),
-    SettingOptionOut(
-        name="line_bonus",
+    _option(
+        "line_bonus",
         label="Line bonus",
         help="At the end, each player gets 25 for every hand they won.",
         kind="switch",
-        default=False,
         house_rule=True,
     ),
-    SettingOptionOut(
-        name="shutout",
+    _option(
+        "shutout",
         label="Shutout",
         help="When the loser never scored, the winner's total is doubled or gets 100 more.",
         kind="choice",
-        default="off",
         choices=[("off", "Off"), ("double", "Double"), ("plus_100", "Add 100")],
         house_rule=True,
     ),
-    SettingOptionOut(
-        name="spades_double",
+    _option(
+        "spades_double",
         label="Oklahoma spades double",
         help="A hand whose first upcard is a spade scores double.",
         kind="switch",
-        default=False,
         house_rule=True,
     ),
 )
