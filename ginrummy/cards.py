@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Final, Union
 
+from ginrummy.errors import EngineError
+
 __all__ = [
     "FULL_DECK",
     "RANKS",
@@ -46,15 +48,26 @@ RANKS: Final = "A23456789TJQK"
 SUITS: Final = "CDHS"
 SUIT_SYMBOLS: Final = "♣♦♥♠"
 RANK_NAMES: Final = (
-    "ace", "two", "three", "four", "five", "six", "seven",
-    "eight", "nine", "ten", "jack", "queen", "king",
+    "ace",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
 )
 SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
 _POINTS: Final = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 
 
-class CardParseError(ValueError):
-    """A card token that is not in the text notation of the rules."""
+class CardParseError(EngineError):
+    """A card token that is not in the text notation of the rules (code ``bad_card``)."""
 
 
 class Card(int):
@@ -157,10 +170,7 @@ def parse_card(token: str) -> Card:
     rank = _RANK_TOKENS.get(rank_text)
     suit = _SUIT_TOKENS.get(suit_text)
     if rank is None or suit is None:
-        raise CardParseError(
-            f"{token!r} is not a card: write rank A 2-9 T J Q K (or 10) then suit "
-            "C D H S, e.g. AS, TD, 7C"
-        )
+        raise CardParseError("bad_card", token=token)
     return _CARDS[suit * 13 + rank]
 
 

@@ -118,49 +118,127 @@ def hand_data(**changes: Any) -> dict[str, Any]:
     return data
 
 
-def load_error(data: Any) -> str:
+def load_refusal(data: Any) -> RecordError:
     with pytest.raises(RecordError) as info:
         if isinstance(data, str):
             load_hand(data)
         else:
             hand_from_dict(data)
-    return str(info.value)
+    return info.value
+
+
+def load_error(data: Any) -> str:
+    return str(load_refusal(data))
 
 
 def test_not_json_is_an_error() -> None:
-    assert load_error("{not json").startswith("not JSON")
+    refusal = load_refusal("{not json")
+    assert str(refusal).startswith("not JSON")
+    assert refusal.code == "record_not_json"
+    assert (refusal.params["line"], refusal.params["column"]) == (1, 2)
 
 
 @pytest.mark.parametrize(
-    ("changes", "message"),
+    ("changes", "message", "code", "params"),
     [
-        ({"format": "chess"}, "not a ginrummy-hand record (format is 'chess')"),
-        ({"version": 2}, "record version 2 is not 1"),
-        ({"version": True}, "record version True is not 1"),
-        ({"settings": {"match_to": 5}}, "settings: match_to must be a whole number"),
-        ({"settings": {"colour": "red"}}, "settings: unknown setting 'colour'"),
-        ({"dealer": 2}, "hand: dealer must be 0 or 1"),
-        ({"dealer": True}, "hand: dealer must be 0 or 1"),
-        ({"deck": 7}, "hand: deck is a string of 52 cards and actions a list"),
-        ({"actions": "take"}, "hand: deck is a string of 52 cards and actions a list"),
-        ({"actions": ["take", 3]}, "hand, action 2: an action is a string"),
-        ({"actions": ["take", "throw KC"]}, "hand, action 2 ('throw KC'): 'throw KC' is not"),
-        ({"actions": ["take", "knock 2S"]}, "hand, action 2 ('knock 2S'): throwing 2S leaves"),
-        ({"actions": ["take", "knock KC [AS 2S 3S]"]}, "not a least-deadwood arrangement"),
-        ({"actions": ["take", "knock KC [AS AS 2S]"]}, "hand, action 2"),
-        ({"actions": ["stock"]}, "hand, action 1 ('stock'): first take the upcard or pass"),
-        ({"result": {"kind": "gin", "winner": 1, "points": 99}}, "the replay gives"),
+        (
+            {"format": "chess"},
+            "not a ginrummy-hand record (format is 'chess')",
+            "record_format",
+            {"expected": "ginrummy-hand", "found": "'chess'"},
+        ),
+        ({"version": 2}, "record version 2 is not 1", "record_version", {"found": 2}),
+        ({"version": True}, "record version True is not 1", "record_version", {"found": "True"}),
+        (
+            {"settings": {"match_to": 5}},
+            "settings: match_to must be a whole number",
+            "record_settings",
+            {"reason": "setting_not_whole", "name": "match_to", "value": 5},
+        ),
+        (
+            {"settings": {"colour": "red"}},
+            "settings: unknown setting 'colour'",
+            "record_settings",
+            {"reason": "setting_unknown", "name": "colour"},
+        ),
+        ({"dealer": 2}, "hand 1: dealer must be 0 or 1", "record_dealer", {"hand": 1}),
+        ({"dealer": True}, "hand 1: dealer must be 0 or 1", "record_dealer", {"hand": 1}),
+        (
+            {"deck": 7},
+            "hand 1: deck is a string of 52 cards and actions a list",
+            "record_fields",
+            {"hand": 1},
+        ),
+        (
+            {"actions": "take"},
+            "hand 1: deck is a string of 52 cards and actions a list",
+            "record_fields",
+            {"hand": 1},
+        ),
+        (
+            {"actions": ["take", 3]},
+            "hand 1, action 2: an action is a string",
+            "record_action_not_text",
+            {"hand": 1, "index": 2},
+        ),
+        (
+            {"actions": ["take", "throw KC"]},
+            "hand 1, action 2 ('throw KC'): 'throw KC' is not",
+            "record_action",
+            {"hand": 1, "index": 2, "action": "throw KC", "reason": "action_unknown"},
+        ),
+        (
+            {"actions": ["take", "knock 2S"]},
+            "hand 1, action 2 ('knock 2S'): throwing 2S leaves",
+            "record_action",
+            {"index": 2, "reason": "knock_card_too_high", "card": "2S", "limit": 9},
+        ),
+        (
+            {"actions": ["take", "knock KC [AS 2S 3S]"]},
+            "not a least-deadwood arrangement",
+            "record_action",
+            {"index": 2, "reason": "melds_not_best"},
+        ),
+        (
+            {"actions": ["take", "knock KC [AS AS 2S]"]},
+            "hand 1, action 2",
+            "record_action",
+            {"index": 2, "reason": "melds_bad_cards"},
+        ),
+        (
+            {"actions": ["stock"]},
+            "hand 1, action 1 ('stock'): first take the upcard or pass",
+            "record_action",
+            {"index": 1, "reason": "upcard_first"},
+        ),
+        (
+            {"result": {"kind": "gin", "winner": 1, "points": 99}},
+            "the replay gives",
+            "record_result",
+            {"hand": 1},
+        ),
     ],
 )
-def test_bad_hand_records_are_rejected_with_a_message_saying_where(
-    changes: dict[str, Any], message: str
+def test_bad_hand_records_are_rejected_with_a_code_and_a_message_saying_where(
+    changes: dict[str, Any], message: str, code: str, params: dict[str, object]
 ) -> None:
-    assert message in load_error(hand_data(**changes))
+    refusal = load_refusal(hand_data(**changes))
+    assert message in str(refusal)
+    assert refusal.code == code
+    assert {k: refusal.params.get(k) for k in params} == params
 
 
 def test_deck_errors_name_the_bad_card() -> None:
     deck = hand_data()["deck"].split()
-    assert "'ZZ'" in load_error(hand_data(deck=" ".join(["ZZ", *deck[1:]])))
+    bad_token = load_refusal(hand_data(deck=" ".join(["ZZ", *deck[1:]])))
+    assert "'ZZ'" in str(bad_token)
+    assert (bad_token.code, bad_token.params["reason"], bad_token.params["token"]) == (
+        "record_deck",
+        "bad_card",
+        "ZZ",
+    )
+    short = load_refusal(hand_data(deck=" ".join(deck[:-1])))
+    assert (short.code, short.params["reason"]) == ("record_deck", "bad_deck")
     assert "52 cards exactly once" in load_error(hand_data(deck=" ".join(deck[:-1])))
     assert "52 cards exactly once" in load_error(hand_data(deck=" ".join([deck[1], *deck[1:]])))
 

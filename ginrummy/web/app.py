@@ -34,7 +34,7 @@ from ginrummy.hand import (
     TakeUpcard,
 )
 from ginrummy.records import match_to_dict
-from ginrummy.settings import Settings, SettingsError
+from ginrummy.settings import Settings, SettingsError, legacy_difficulty
 from ginrummy.web import game
 from ginrummy.web.game import YOU, AlreadyAppliedError, DeckSource, GameError, LoadedMatch
 from ginrummy.web.learn import router as learn_router
@@ -246,7 +246,8 @@ def create_app(
     @app.post("/api/matches", response_model=MatchOut, status_code=201, responses=errors)
     def new_match(body: NewMatchIn, store: Store, seat: Seat) -> Response:
         """Start a match with these settings."""
-        settings = Settings.from_dict(body.settings.model_dump())
+        chosen = body.settings.model_dump()
+        settings = Settings.from_dict(chosen)
         test_decks: list[list[Card]] = []
         first: int | None = None
         if body.test_decks is not None or body.first_dealer is not None:
@@ -274,6 +275,7 @@ def create_app(
             client_seed=body.client_seed,
             committed=body.commitment,
             render=_render,
+            bot=legacy_difficulty(chosen) or game.DEFAULT_BOT,
         )
         return _answer(loaded, 201)
 

@@ -44,8 +44,8 @@ from ginrummy.cards import Card, format_cards, parse_cards
 from ginrummy.fairness import SEED_BYTES, commitment, fair_deck
 from ginrummy.hand import Action, Event, IllegalActionError, Knock, Phase
 from ginrummy.match import Match, cut_for_deal
-from ginrummy.records import RecordError, match_from_dict, match_to_dict
-from ginrummy.settings import Settings
+from ginrummy.records import RecordError, match_from_dict, match_to_dict, replay_match
+from ginrummy.settings import Settings, legacy_difficulty
 from ginrummy.web.storage import MatchStore, StoredMatch, now
 
 __all__ = [
@@ -60,6 +60,7 @@ __all__ = [
     "NotYourSeatError",
     "StaleVersionError",
     "apply_action",
+    "bot_level",
     "create_match",
     "deal_next_hand",
     "default_knock_card",
@@ -70,6 +71,19 @@ YOU = 0
 """The seat of the person at the browser."""
 COMPUTER = 1
 """The seat the server plays."""
+
+
+DEFAULT_BOT = "medium"
+"""The computer's level when a match names none."""
+
+
+def bot_level(meta: dict[str, Any], record: dict[str, Any]) -> str:
+    """The computer seat's level: ``meta["bot"]``, or the difficulty older records
+    kept in their settings (from before difficulty left the rules)."""
+    level = meta.get("bot")
+    if isinstance(level, str):
+        return level
+    return legacy_difficulty(record.get("settings", {})) or DEFAULT_BOT
 
 
 class GameError(ValueError):
@@ -261,7 +275,7 @@ def _rebuild(store: MatchStore, row: StoredMatch) -> Match:
 def _bot_move(match: Match, meta: dict[str, Any]) -> Action:
     from ginrummy.bots import make_bot
 
-    bot = make_bot(match.settings.difficulty.value, seed=int(meta["bot_seed"]))
+    bot = make_bot(meta["bot"], seed=int(meta["bot_seed"]))
     return bot.choose(match.view(COMPUTER))
 
 
@@ -330,6 +344,7 @@ def create_match(
     client_seed: str | None = None,
     committed: str | None = None,
     render: Render | None = None,
+    bot: str = DEFAULT_BOT,
 ) -> LoadedMatch:
     """Start a match: cut, deal, let the computer open if it is first, store it.
 
@@ -341,6 +356,7 @@ def create_match(
     meta: dict[str, Any] = {
         "seed": secrets.token_hex(8),
         "bot_seed": secrets.randbits(31),
+        "bot": bot,
     }
     if committed is not None:
         server_seed = store.seed(committed, seat)
@@ -384,9 +400,10 @@ def load_match(store: MatchStore, match_id: str, seat: str | None = None) -> Loa
     if seat is not None and row.seat and seat != row.seat and row.status != "over":
         raise NotYourSeatError("this match is another player's: only they can see it or play")
     try:
-        match = match_from_dict(row.record)
+        match = replay_match(row.record).match
     except RecordError as e:  # pragma: no cover - only a hand-edited database gets here
         raise GameError(f"match {match_id!r} cannot be replayed: {e}") from None
+    row.meta["bot"] = bot_level(row.meta, row.record)
     return LoadedMatch(
         row.id, row.version, match, row.meta, row.created_at, row.updated_at, row.seat
     )
@@ -413,6 +430,7 @@ def _load_to_act(
             f"{row.version} now (a repeated click or another tab): nothing was changed"
         )
     match = _rebuild(store, row)
+    row.meta["bot"] = bot_level(row.meta, row.record)
     return LoadedMatch(
         row.id, row.version, match, row.meta, row.created_at, row.updated_at, row.seat
     )

@@ -36,7 +36,7 @@ from ginrummy.hand import (
 from ginrummy.match import FinalScore, Match, ScoreEntry
 from ginrummy.melds import Arrangement, best_arrangement
 from ginrummy.settings import MATCH_TARGETS, NUMBER_RANGES, KnockMode, Settings, ShutoutRule
-from ginrummy.web.game import COMPUTER, YOU, LoadedMatch, default_knock_card
+from ginrummy.web.game import COMPUTER, YOU, LoadedMatch, bot_level, default_knock_card
 from ginrummy.web.schemas import (
     ArrangementOut,
     DealProofOut,
@@ -310,18 +310,18 @@ def _final(final: FinalScore) -> FinalOut:
     )
 
 
-def _settings_out(settings: Settings) -> SettingsOut:
-    return SettingsOut.model_validate(settings.to_dict())
+def _settings_out(settings: Settings, level: str) -> SettingsOut:
+    return SettingsOut.model_validate({**settings.to_dict(), "difficulty": level})
 
 
-def settings_summary(settings: Settings) -> str:
+def settings_summary(settings: Settings, level: str = "medium") -> str:
     """The settings in one line, e.g. ``To 100 · Standard knocking (10) · Medium``."""
     knocking = {
         KnockMode.STANDARD: "Standard knocking (10)",
         KnockMode.OKLAHOMA: "Oklahoma knocking",
         KnockMode.GIN_ONLY: "Gin only",
     }[settings.knocking]
-    parts = [f"To {settings.match_to}", knocking, settings.difficulty.value.capitalize()]
+    parts = [f"To {settings.match_to}", knocking, level.capitalize()]
     if settings.undercut_bonus != 25:
         parts.append(f"undercut {settings.undercut_bonus}")
     if settings.gin_bonus != 25:
@@ -398,8 +398,8 @@ def match_out(loaded: LoadedMatch) -> MatchOut:
         id=loaded.id,
         version=loaded.version,
         status="over" if loaded.match.is_over else "playing",
-        settings=_settings_out(match.settings),
-        settings_summary=settings_summary(match.settings),
+        settings=_settings_out(match.settings, bot_level(loaded.meta, {})),
+        settings_summary=settings_summary(match.settings, bot_level(loaded.meta, {})),
         hand_number=len(match.hands),
         scores=match.scores,
         awaiting_deal=match.awaiting_deal,
@@ -426,7 +426,7 @@ def summary_out(row: StoredMatch) -> MatchSummaryOut:
         scores=row.scores,
         hands=len(row.record.get("hands", [])),
         winner=winner,
-        settings_summary=settings_summary(settings),
+        settings_summary=settings_summary(settings, bot_level(row.meta, row.record)),
         created_at=row.created_at,
         updated_at=row.updated_at,
     )
@@ -434,7 +434,7 @@ def summary_out(row: StoredMatch) -> MatchSummaryOut:
 
 # --- the settings form ---------------------------------------------------------------
 
-_DEFAULTS = Settings().to_dict()
+_DEFAULTS = {**Settings().to_dict(), "difficulty": "medium"}
 
 
 def _option(name: str, **text: Any) -> SettingOptionOut:

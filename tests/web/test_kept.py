@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from ginrummy.records import match_from_dict
-from ginrummy.settings import Difficulty, Settings
+from ginrummy.settings import Settings
 from ginrummy.web.game import (
     YOU,
     DeckSource,
@@ -86,7 +86,7 @@ def db(tmp_path: Path) -> str:
 
 def new_match(store: MatchStore) -> LoadedMatch:
     """A Medium match to 1000, so it is never over within a test."""
-    settings = Settings(match_to=1000, difficulty=Difficulty.MEDIUM)
+    settings = Settings(match_to=1000)
     return create_match(store, settings, DeckSource(), seat=SEAT, render=render)
 
 
