@@ -362,7 +362,7 @@ def test_big_gin_house_rule_pays_31() -> None:
         BIG_GIN_AFTER_4S, "4S", defender=DEFENDER_WITH_8S, settings=Settings(big_gin=True)
     )
     assert DeclareBigGin() in hand.legal_actions()
-    play(hand, "big-gin")
+    play(hand, "big_gin")
     result = hand.result
     assert result is not None
     assert (result.kind, result.winner, result.knocker) == (ResultKind.BIG_GIN, 1, 1)
@@ -381,14 +381,14 @@ def test_big_gin_bonus_setting_is_used() -> None:
         defender=DEFENDER_WITH_8S,
         settings=Settings(big_gin=True, big_gin_bonus=50),
     )
-    play(hand, "big-gin")
+    play(hand, "big_gin")
     assert hand.result is not None and hand.result.points == 130
 
 
 def test_big_gin_not_allowed_when_rule_off() -> None:
     hand = stock_draw_then(BIG_GIN_AFTER_4S, "4S", defender=DEFENDER_WITH_8S)
     assert DeclareBigGin() not in hand.legal_actions()
-    assert error_of(hand, "big-gin") == "big gin is a house rule that is off in this match"
+    assert error_of(hand, "big_gin") == "big gin is a house rule that is off in this match"
     # Ordinary gin (throwing one card) stays open.
     assert hand.can(Knock(C("4S")))
 
@@ -396,14 +396,14 @@ def test_big_gin_not_allowed_when_rule_off() -> None:
 def test_big_gin_needs_all_eleven_cards_melded() -> None:
     hand = stock_draw_then(GIN_AFTER_5C, "5C", settings=Settings(big_gin=True))
     assert DeclareBigGin() not in hand.legal_actions()
-    assert error_of(hand, "big-gin") == "big gin needs all eleven cards in melds"
+    assert error_of(hand, "big_gin") == "big gin needs all eleven cards in melds"
 
 
 def test_big_gin_may_follow_taking_the_upcard() -> None:
     hand = deal(
         hands={1: BIG_GIN_AFTER_4S, 0: NO_MELDS_80}, upcard="4S", settings=Settings(big_gin=True)
     )
-    play(hand, "take", "big-gin")
+    play(hand, "take", "big_gin")
     assert hand.result is not None and hand.result.kind is ResultKind.BIG_GIN
 
 
@@ -736,7 +736,7 @@ def test_illegal_action_leaves_state_untouched() -> None:
     hands.append(over)
     candidates = [
         "take", "pass", "stock", "pile", "discard KH", "discard 2C", "discard QS", "knock KH",
-        "knock 2C", "knock 7C", "knock KD", "knock 2C [AS 2S 3S]", "big-gin", "discard KC",
+        "knock 2C", "knock 7C", "knock KD", "knock 2C [AS 2S 3S]", "big_gin", "discard KC",
     ]  # fmt: skip
     checked = 0
     for hand in hands:

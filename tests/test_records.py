@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import json
+import random
+from pathlib import Path
 from typing import Any
 
 import pytest
 from conftest import LOSER_1, deal, gin_match, play
 
 from ginrummy.cards import FULL_DECK, format_cards
-from ginrummy.hand import Hand
+from ginrummy.hand import Action, Event, Hand, shuffled_deck
 from ginrummy.match import Match
 from ginrummy.records import (
     RecordError,
@@ -21,6 +23,7 @@ from ginrummy.records import (
     load_match,
     match_from_dict,
     match_to_dict,
+    replay_match,
 )
 from ginrummy.settings import KnockMode, Settings
 
@@ -270,3 +273,67 @@ def test_match_record_validation() -> None:
     extra = {**over, "hands": [*over["hands"], over["hands"][0]]}
     assert "hand 5: the match was over" in match_error(extra)
     assert "not a ginrummy-match record" in match_error(hand_to_dict(knocked_hand()))
+
+
+# --- records written before codes, seats and the one vocabulary -----------------------
+
+OLD_MATCH = Path(__file__).resolve().parent / "records" / "match-before-codes.json"
+"""A match record written by the engine as it was before (``big-gin``, a difficulty)."""
+
+
+def test_a_record_written_before_still_loads_and_is_written_in_todays_names() -> None:
+    text = OLD_MATCH.read_text(encoding="utf-8")
+    assert '"big-gin"' in text and '"difficulty": "hard"' in text
+    match = load_match(text)
+    assert match.sheet[0].kind.value == "big_gin" and match.scores == (0, 111)
+    assert match.settings == Settings(big_gin=True, match_to=200)
+    again = json.loads(dump_match(match))
+    assert again["hands"][0]["actions"][-1] == "big_gin"
+    assert "difficulty" not in again["settings"] and "players" not in again
+    assert load_match(json.dumps(again)) == match
+
+
+def test_loading_a_record_applies_each_action_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Several hands of random legal play, the last one unfinished.
+    rng = random.Random(117)
+    match = gin_match([0, 1], loser=LOSER_1, settings=Settings(match_to=500))
+    for _ in range(117):
+        if match.awaiting_deal:
+            match.next_hand(shuffled_deck(rng))
+        match.apply(rng.choice(match.legal_actions()))
+    data = match_to_dict(match)
+    recorded = sum(len(h["actions"]) for h in data["hands"])
+    calls = 0
+    apply = Hand.apply
+
+    def counting(self: Hand, action: Action, player: int | None = None) -> list[Event]:
+        nonlocal calls
+        calls += 1
+        return apply(self, action, player)
+
+    monkeypatch.setattr(Hand, "apply", counting)
+    replayed = replay_match(data)
+    assert recorded == 117 + 6 and calls == recorded
+    assert replayed.match == match
+    # Each hand's events, in order, with the hand's number.
+    assert replayed.events == tuple(
+        (n, e) for n, hand in enumerate(match.hands, 1) for e in hand.events
+    )
+    assert replayed.events[-1][0] == len(match.hands) > 2
+
+
+def test_players_are_written_when_given_and_read_back_as_they_were() -> None:
+    match = gin_match([0], loser=LOSER_1)
+    players: list[dict[str, object]] = [
+        {"kind": "person", "name": "Asha"},
+        {"kind": "bot", "bot": "hard", "seed": 9},
+    ]
+    data = json.loads(json.dumps(match_to_dict(match, players=players)))
+    assert data["players"] == players
+    replayed = replay_match(data)
+    assert replayed.players == (players[0], players[1]) and replayed.match == match
+    assert replay_match(match_to_dict(match)).players is None
+    for bad in ([players[0]], "two", [1, 2], {"0": players[0]}):
+        with pytest.raises(RecordError) as info:
+            replay_match({**data, "players": bad})
+        assert info.value.code == "record_players"
