@@ -40,7 +40,15 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TypeAlias
 
-from ginrummy.cards import FULL_DECK, Card, CardParseError, format_cards, parse_card
+from ginrummy.cards import (
+    FULL_DECK,
+    Card,
+    CardParseError,
+    cards_of_mask,
+    format_cards,
+    mask_of,
+    parse_card,
+)
 from ginrummy.errors import EngineError
 from ginrummy.melds import (
     Arrangement,
@@ -49,11 +57,9 @@ from ginrummy.melds import (
     all_best_arrangements,
     best_arrangement,
     best_layoff,
-    cards_of_mask,
     deadwood_after_discard_mask,
     deadwood_mask,
     knock_options_mask,
-    mask_of,
 )
 from ginrummy.settings import Settings
 
@@ -610,7 +616,7 @@ class Hand:
         if any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 52 for c in deck):
             raise DealError("bad_deck")
         cards = tuple(FULL_DECK[c] for c in deck)
-        if len(cards) != 52 or sum(1 << c for c in set(cards)) != (1 << 52) - 1:
+        if len(cards) != 52 or len(set(cards)) != 52:
             raise DealError("bad_deck")
         if type(dealer) is not int or dealer not in (0, 1):
             raise DealError("bad_dealer", dealer=_shown(dealer))
