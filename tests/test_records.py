@@ -248,6 +248,7 @@ def test_deck_errors_name_the_bad_card() -> None:
 
 def test_a_record_that_is_not_an_object_is_rejected() -> None:
     assert load_error([1, 2]) == "a record is a JSON object"
+    assert load_refusal([1, 2]).code == "record_not_object"
 
 
 def match_data() -> dict[str, Any]:
@@ -257,18 +258,27 @@ def match_data() -> dict[str, Any]:
 def match_error(data: Any) -> str:
     with pytest.raises(RecordError) as info:
         match_from_dict(data)
-    return str(info.value)
+    return f"{info.value.code}: {info.value}"
 
 
 def test_match_record_validation() -> None:
     data = match_data()
-    assert "first_dealer must be 0 or 1" in match_error({**data, "first_dealer": False})
-    assert "at least one hand" in match_error({**data, "hands": []})
+    assert "record_first_dealer: first_dealer must be 0 or 1" in match_error(
+        {**data, "first_dealer": False}
+    )
+    assert "record_no_hands: a match record has a list of at least one hand" in match_error(
+        {**data, "hands": []}
+    )
+    assert "record_hand_not_object: hand 2" in match_error({**data, "hands": [data["hands"][0], 7]})
     wrong_dealer = {**data, "hands": [data["hands"][0], {**data["hands"][1], "dealer": 0}]}
-    assert "hand 2: dealer should be 1 by the rules" in match_error(wrong_dealer)
+    assert "record_wrong_dealer: hand 2: dealer should be 1 by the rules" in match_error(
+        wrong_dealer
+    )
     unfinished = match_to_dict(Match.start(FULL_DECK, first_dealer=0))["hands"][0]
     two_open = {**data, "hands": [unfinished, data["hands"][1]]}
-    assert "hand 2: the match was over or the last hand unfinished" in match_error(two_open)
+    assert "record_after_end: hand 2: the match was over or the last hand unfinished" in (
+        match_error(two_open)
+    )
     over = match_to_dict(gin_match([1, 1, 1, 1], loser=LOSER_1))
     extra = {**over, "hands": [*over["hands"], over["hands"][0]]}
     assert "hand 5: the match was over" in match_error(extra)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+import re
 from pathlib import Path
 
 import pytest
@@ -84,3 +85,19 @@ def catalogue() -> str:
 
 def test_the_documented_catalogue_is_the_table() -> None:
     assert catalogue() in DOC.read_text(encoding="utf-8")
+
+
+UNREACHABLE = {"pile_empty"}
+"""Codes no player can meet: the pile is never empty when a draw is due (the
+upcard starts it, and each turn ends with a discard onto it)."""
+
+
+def test_every_code_a_player_can_meet_has_a_scenario_test() -> None:
+    tests = "".join(
+        p.read_text(encoding="utf-8") for p in Path(__file__).parent.glob("test_*.py")
+        if p.name != "test_refusals.py"
+    )  # fmt: skip
+    here = Path(__file__).read_text(encoding="utf-8").split("def test_every_code_a_player")[0]
+    named = set(re.findall(r"[a-z]+(?:_[a-z]+)*", tests + here))
+    untested = [code for code in REFUSALS if code not in named and code not in UNREACHABLE]
+    assert untested == []
