@@ -725,7 +725,10 @@ class Hand:
         ask it, and so does every player (bots, the arena, the web app). The
         error's ``code`` names the rule (see :data:`ginrummy.errors.REFUSALS`).
         """
-        self._verify_turn(player)
+        if self.phase is Phase.OVER:
+            raise IllegalActionError("hand_over")
+        if player is not None and player != self.to_act:
+            self._verify_turn(player)
         if not isinstance(action, _ACTION_TYPES):
             raise IllegalActionError("not_an_action", action=repr(action))
         phase = self.phase
@@ -759,15 +762,15 @@ class Hand:
         card = action.card
         if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 52:
             raise IllegalActionError("not_a_card", card=repr(card))
-        shown = str(FULL_DECK[card])
         if not held >> card & 1:
-            raise IllegalActionError("card_not_held", card=shown)
+            raise IllegalActionError("card_not_held", card=str(FULL_DECK[card]))
         if card == self._locked:
-            raise IllegalActionError("card_just_taken", card=shown)
+            raise IllegalActionError("card_just_taken", card=str(FULL_DECK[card]))
         if isinstance(action, Knock):
             left = self._knock_options(held)[card]
             limit = self.knock_limit
             if left > limit:
+                shown = str(FULL_DECK[card])
                 if limit == 0:
                     raise IllegalActionError("knock_card_gin_only", card=shown, deadwood=left)
                 raise IllegalActionError(

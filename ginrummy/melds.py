@@ -683,7 +683,10 @@ def deadwood_after_discard(hand: CardSet | Iterable[int], *, ace_high: bool = Fa
     >>> deadwood_after_discard(CardSet.parse("AS AD AH 2S 2D 2C 2H 3H 4S 4D 4C"))
     0
     """
-    mask = hand.mask if type(hand) is CardSet else mask_of(hand)
+    try:
+        mask = hand.mask  # type: ignore[union-attr]
+    except AttributeError:
+        mask = mask_of(hand)
     if mask.bit_count() != 11:
         _eleven(mask)
     # The body of _after_discard again: the call would cost as much as the work.
