@@ -112,6 +112,9 @@ def main(argv: Sequence[str]) -> int:
         f"Gin Rummy at http://{shown}:{config.port}/ (matches kept in {store.describe()})",
         file=sys.stderr,
     )
+    if config.host in ("0.0.0.0", "::"):
+        hosts = ", ".join(config.allowed_hosts)
+        print(f"ginrummy serve: answering to {hosts} (GINRUMMY_ALLOWED_HOSTS)", file=sys.stderr)
     server = uvicorn.Server(uvicorn.Config(app, log_level="warning"))
     server.run(sockets=[sock])
     return 0

@@ -13,6 +13,7 @@ import gzip
 import json
 import os
 import re
+import secrets
 import socket
 import sqlite3
 import subprocess
@@ -117,7 +118,7 @@ def test_made_up_seat_tokens_are_no_seats_and_new_seats_run_out_per_address(
 
 
 def test_a_seat_from_before_signed_tokens_keeps_its_match(server: Server) -> None:
-    old_token = "C" * 43  # the shape seats had before tokens were signed
+    old_token = secrets.token_urlsafe(32)  # the shape seats had before tokens were signed
     m = server.new_match([deck(MELDED, JUNK, "QD")])
     _sql(
         server.db,
