@@ -17,7 +17,7 @@ player may see.
 >>> len(hand.view(1).hand), len(hand.view(0).hand)
 (11, 10)
 
-Where RULES.md is silent the engine follows the usual two-player rules:
+Where rule books differ the engine makes these choices (docs/RULES.md has them all):
 
 - The knock card is thrown face down: it does not go on the pile (it is
   ``HandResult.knock_card``), and it is never counted.

@@ -8,8 +8,9 @@ the client got wrong.
 
 from __future__ import annotations
 
+import re
 import secrets
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Annotated, Any
@@ -36,10 +37,13 @@ from ginrummy.hand import (
 from ginrummy.records import match_to_dict
 from ginrummy.settings import Settings, SettingsError, legacy_difficulty
 from ginrummy.web import game
+from ginrummy.web.config import ServerConfig
 from ginrummy.web.game import YOU, AlreadyAppliedError, DeckSource, GameError, LoadedMatch
 from ginrummy.web.learn import router as learn_router
+from ginrummy.web.middleware import install
 from ginrummy.web.present import SETTING_OPTIONS, match_out, proofs_out, summary_out
 from ginrummy.web.schemas import (
+    CARD_PATTERN,
     ActionIn,
     CommitmentOut,
     ErrorOut,
@@ -50,8 +54,8 @@ from ginrummy.web.schemas import (
     SettingOptionOut,
     VersionIn,
 )
-from ginrummy.web.security import Guard, seat_of
-from ginrummy.web.storage import MatchStore, StorageError
+from ginrummy.web.security import seat_of
+from ginrummy.web.storage import MatchStore
 
 __all__ = ["STATIC_DIR", "THREADS", "ClientError", "create_app"]
 
@@ -77,14 +81,22 @@ class ClientError(ValueError):
         self.status = status
 
 
-def _error(status: int, code: str, message: str) -> JSONResponse:
+def _error(
+    status: int, code: str, message: str, headers: Mapping[str, str] | None = None
+) -> JSONResponse:
     body = ErrorOut.model_validate({"error": {"code": code, "message": message}})
-    return JSONResponse(body.model_dump(), status_code=status)
+    return JSONResponse(body.model_dump(), status_code=status, headers=headers)
 
 
 def _card(text: str | None, verb: str) -> Card:
     if text is None:
         raise ClientError(f"say which card to {verb}", "missing_card")
+    if not re.fullmatch(CARD_PATTERN, text):
+        raise ClientError(
+            f"{text!r} is not a card: write the rank (A 2-9 T J Q K) then the suit (C D H S), "
+            "in capitals, e.g. AS, TD, 7C",
+            "bad_card",
+        )
     try:
         return parse_card(text)
     except CardParseError as e:
@@ -156,11 +168,16 @@ def _answer(loaded: LoadedMatch, status: int = 200) -> Response:
 
 
 def create_app(
-    store: MatchStore, decks: DeckSource | None = None, *, threads: int = THREADS
+    store: MatchStore,
+    decks: DeckSource | None = None,
+    *,
+    threads: int = THREADS,
+    config: ServerConfig | None = None,
 ) -> FastAPI:
     """The web app over ``store``; ``decks`` fixes deck orders in test mode.
 
-    ``threads`` is how many requests one process works on at once (the others wait).
+    ``threads`` is how many requests one process works on at once (the others wait);
+    ``config`` sets the limits, hosts and the like (default: the ``GINRUMMY_*`` variables).
     """
     source = decks or DeckSource()
 
@@ -172,12 +189,12 @@ def create_app(
     app = FastAPI(
         title="Gin Rummy",
         summary="Play Gin Rummy against the computer",
-        docs_url="/api/docs",
+        docs_url=None,  # served from the app's own files: ginrummy.web.middleware
         redoc_url=None,
         openapi_url="/api/openapi.json",
         lifespan=lifespan,
     )
-    app.add_middleware(Guard)
+    install(app, config or ServerConfig(), store, STATIC_DIR)
     app.state.store = store
     app.state.decks = source
 
@@ -197,10 +214,6 @@ def create_app(
     async def settings_error(request: Request, exc: SettingsError) -> JSONResponse:
         return _error(422, "bad_settings", str(exc))
 
-    @app.exception_handler(StorageError)
-    async def storage_error(request: Request, exc: StorageError) -> JSONResponse:
-        return _error(503, "storage", str(exc))
-
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
         problems = []
@@ -213,7 +226,7 @@ def create_app(
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
         message = "no such page" if exc.status_code == 404 else str(exc.detail)
-        return _error(exc.status_code, code, message)
+        return _error(exc.status_code, code, message, exc.headers)  # a 405 names what is allowed
 
     errors: dict[int | str, dict[str, Any]] = {
         403: {"model": ErrorOut},

@@ -28,6 +28,7 @@ False
 from __future__ import annotations
 
 import json
+import secrets
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
@@ -428,6 +429,28 @@ class MatchStore:
                 )
             rows = cur.fetchall()
         return [_row(r) for r in rows]
+
+    def secret(self, name: str) -> bytes:
+        """A random 32-byte key kept under ``name``, made the first time it is asked for.
+
+        Every process on the database and every restart gets the same key (the
+        seat tokens' signing key, :mod:`ginrummy.web.limits`).
+        """
+        with self._cursor(write=True) as cur:
+            if self.is_postgres:
+                cur.execute("SELECT pg_advisory_xact_lock(7291001)")
+            cur.execute(
+                "CREATE TABLE IF NOT EXISTS ginrummy_secrets "
+                "(name TEXT PRIMARY KEY, value TEXT NOT NULL)"
+            )
+            cur.execute(
+                "INSERT INTO ginrummy_secrets (name, value) VALUES (?, ?) "
+                "ON CONFLICT (name) DO NOTHING",
+                (name, secrets.token_hex(32)),
+            )
+            cur.execute("SELECT value FROM ginrummy_secrets WHERE name = ?", (name,))
+            row = cur.fetchone()
+        return bytes.fromhex(str(row[0]))
 
 
 class _PgCursor:
