@@ -695,7 +695,7 @@ def review_hand(
                         _judge(i + 1, actor, kind, view, candidates[0], str(hard), ev, threshold)
                     )
                 layout = _review_layout(
-                    replay, view, action, hard, table, samples, where, threshold
+                    replay, view, action, hard, table, samples, where, threshold, wide
                 )
                 if layout is not None:
                     decisions.append(replace(layout, number=i + 1))
@@ -747,6 +747,7 @@ def _review_layout(
     samples: int,
     seed: str,
     threshold: float,
+    wide: bool,
 ) -> Decision | None:
     """The layout of the reviewed player's knock, when there was more than one."""
     if not isinstance(action, Knock):
@@ -761,17 +762,19 @@ def _review_layout(
         Knock(action.card, a.melds) for a in layouts if sorted(_mask(m) for m in a.melds) != wanted
     ]
     candidates: list[Action] = [taken, *others]
+    hard_laid = _laid(hand, hard)
+    mirror = hard_laid if isinstance(hard_laid, Knock) and hard_laid.card == action.card else None
+    if mirror and not wide and sorted(_mask(m) for m in mirror.melds or ()) == wanted:
+        return _agreed(0, view.player, DecisionKind.LAYOUT, str(taken))
     # A knock ends the hand: no play-out, so the layouts get four times the deals.
     ev = _evaluate(view, candidates, table, 4 * samples, seed + "/layout")
-    hard_laid = _laid(hand, hard)
-    same = isinstance(hard_laid, Knock) and hard_laid.card == action.card
     decision = _judge(
         0,
         view.player,
         DecisionKind.LAYOUT,
         view,
         taken,
-        str(hard_laid) if same else None,
+        None if mirror is None else str(mirror),
         ev,
         threshold,
     )
