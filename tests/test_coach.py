@@ -152,7 +152,14 @@ def test_the_same_seed_gives_the_same_review() -> None:
 
 
 def test_every_reason_has_words_for_a_mistake_and_for_an_explanation() -> None:
-    params = {"card": "7H", "cards": "7H 7C", "percent": 40, "points": 6, "spots": 3, "needed": 1}
+    params: dict[str, int | str] = {
+        "card": "7H",
+        "cards": "7H 7C",
+        "percent": 40,
+        "points": 6,
+        "spots": 3,
+        "needed": 1,
+    }
     for code in ReasonCode:
         reason = Reason.of(code, **params)
         assert describe(reason, mistake=True) != describe(reason, mistake=False)
