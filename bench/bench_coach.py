@@ -17,6 +17,7 @@ import argparse
 import json
 import math
 import random
+import resource
 import sys
 import time
 from pathlib import Path
@@ -93,29 +94,40 @@ def _wilson(k: int, n: int) -> tuple[float, float]:
     return max(0.0, centre - half), min(1.0, centre + half)
 
 
-def _reviewed(review: HandReview) -> list[bool]:
-    return [d.mistake for d in review.decisions if d.player == review.player]
+def _cpu() -> float:
+    """CPU seconds of this process and its finished workers (a busy machine inflates wall time)."""
+    me = resource.getrusage(resource.RUSAGE_SELF)
+    kids = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return me.ru_utime + me.ru_stime + kids.ru_utime + kids.ru_stime
 
 
-def time_reviews(first: int, hands: int, samples: list[int], wide: bool) -> dict[str, object]:
-    """Review time per typical hand (Medium reviewed, Hard opposite)."""
+def time_reviews(
+    first: int, hands: int, samples: list[int], wide: bool, jobs: int, seat: str
+) -> dict[str, object]:
+    """Review time per typical hand (``seat`` reviewed, Hard opposite): wall clock and CPU."""
     out: dict[str, object] = {}
-    played = [play_hand(first + i, ("medium", "hard")) for i in range(hands)]
+    played = [play_hand(first + i, (seat, "hard")) for i in range(hands)]
     for s in samples:
         times: list[float] = []
+        cpu: list[float] = []
         decisions = sampled = 0
         for hand in played:
-            start = time.perf_counter()
-            review = review_hand(hand, 0, samples=s, seed=1, wide=wide)
+            start, start_cpu = time.perf_counter(), _cpu()
+            review = review_hand(hand, 0, samples=s, seed=1, wide=wide, jobs=jobs)
             times.append(time.perf_counter() - start)
+            cpu.append(_cpu() - start_cpu)
             mine = [d for d in review.decisions if d.player == 0]
             decisions += len(mine)
             sampled += sum(1 for d in mine if d.samples)
         low, high = _p95_interval(times)
+        cpu_low, cpu_high = _p95_interval(cpu)
         row = {
             "p50": round(_quantile(times, 0.5), 2),
             "p95": round(_quantile(times, 0.95), 2),
             "p95_interval": [round(low, 2), round(high, 2)],
+            "cpu_p50": round(_quantile(cpu, 0.5), 2),
+            "cpu_p95": round(_quantile(cpu, 0.95), 2),
+            "cpu_p95_interval": [round(cpu_low, 2), round(cpu_high, 2)],
             "decisions_per_hand": round(decisions / hands, 1),
             "sampled_per_hand": round(sampled / hands, 1),
         }
@@ -124,48 +136,63 @@ def time_reviews(first: int, hands: int, samples: list[int], wide: bool) -> dict
     return out
 
 
-def stability(first: int, hands: int, samples: int, wide: bool) -> dict[str, object]:
+def stability(first: int, hands: int, samples: int, wide: bool, jobs: int) -> dict[str, object]:
     """The same reviews with two sampling seeds: how often the mistake marks agree."""
-    agree = total = both = either = 0
+    pairs = []
     for i in range(hands):
         hand = play_hand(first + i, ("medium", "hard"))
-        a = _reviewed(review_hand(hand, 0, samples=samples, seed=11, wide=wide))
-        b = _reviewed(review_hand(hand, 0, samples=samples, seed=12, wide=wide))
-        for x, y in zip(a, b, strict=True):
-            total += 1
-            agree += x == y
-            both += x and y
-            either += x or y
-    low, high = _wilson(agree, total)
-    out = {
-        "decisions": total,
-        "agree": round(agree / total, 4),
-        "agree_interval": [round(low, 4), round(high, 4)],
-        "marked_by_either": either,
-        "marked_by_both": both,
-    }
+        a = review_hand(hand, 0, samples=samples, seed=11, wide=wide, jobs=jobs)
+        b = review_hand(hand, 0, samples=samples, seed=12, wide=wide, jobs=jobs)
+        pairs.append((a, b))
+    out: dict[str, object] = {}
+    for t in THRESHOLDS:
+        agree = total = both = either = 0
+        for a, b in pairs:
+            for x, y in zip(_marks(a, t), _marks(b, t), strict=True):
+                total += 1
+                agree += x == y
+                both += x and y
+                either += x or y
+        low, high = _wilson(agree, total)
+        out[f"threshold_{t:g}"] = {
+            "decisions": total,
+            "agree": round(agree / total, 4),
+            "agree_interval": [round(low, 4), round(high, 4)],
+            "marked_by_either": either,
+            "marked_by_both": both,
+        }
     print(out, flush=True)
     return out
 
 
-def calibration(first: int, hands: int, samples: int, wide: bool) -> dict[str, object]:
-    """On Hard-against-Hard hands, the share of Hard's own decisions marked as mistakes."""
-    marked = total = sampled = 0
+THRESHOLDS = (0.0, 2.0, 4.0, 6.0, 8.0)
+
+
+def _marks(review: HandReview, threshold: float) -> list[bool]:
+    return [
+        d.cost is not None and d.low is not None and d.cost > threshold and d.low > 0
+        for d in review.decisions
+        if d.player == review.player
+    ]
+
+
+def calibration(first: int, hands: int, samples: int, wide: bool, jobs: int) -> dict[str, object]:
+    """On Hard-against-Hard hands, the share of Hard's own decisions marked, per threshold."""
+    reviews = []
     for i in range(hands):
         hand = play_hand(first + i, ("hard", "hard"), bot_seed=first + i)
-        review = review_hand(hand, 0, samples=samples, seed=99, wide=wide)
-        mine = [d for d in review.decisions if d.player == 0]
-        total += len(mine)
-        sampled += sum(1 for d in mine if d.samples)
-        marked += sum(1 for d in mine if d.mistake)
-    low, high = _wilson(marked, total)
-    out = {
-        "decisions": total,
-        "sampled": sampled,
-        "marked": marked,
-        "share": round(marked / total, 4),
-        "share_interval": [round(low, 4), round(high, 4)],
-    }
+        reviews.append(review_hand(hand, 0, samples=samples, seed=99, wide=wide, jobs=jobs))
+    total = sum(len(_marks(r, 0.0)) for r in reviews)
+    sampled = sum(1 for r in reviews for d in r.decisions if d.player == 0 and d.samples)
+    out: dict[str, object] = {"decisions": total, "sampled": sampled}
+    for t in THRESHOLDS:
+        marked = sum(sum(_marks(r, t)) for r in reviews)
+        low, high = _wilson(marked, total)
+        out[f"threshold_{t:g}"] = {
+            "marked": marked,
+            "share": round(marked / total, 4),
+            "share_interval": [round(low, 4), round(high, 4)],
+        }
     print(out, flush=True)
     return out
 
@@ -178,17 +205,19 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=20)
     parser.add_argument("--samples", type=int, nargs="+", default=[8])
     parser.add_argument("--wide", action="store_true")
+    parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--seat", default="medium", help="the reviewed bot of a typical hand")
     args = parser.parse_args()
     result: object
     if args.what == "examples":
         examples()
         return
     if args.what == "time":
-        result = time_reviews(args.first, args.hands, args.samples, args.wide)
+        result = time_reviews(args.first, args.hands, args.samples, args.wide, args.jobs, args.seat)
     elif args.what == "stability":
-        result = stability(args.first, args.hands, args.samples[0], args.wide)
+        result = stability(args.first, args.hands, args.samples[0], args.wide, args.jobs)
     else:
-        result = calibration(args.first, args.hands, args.samples[0], args.wide)
+        result = calibration(args.first, args.hands, args.samples[0], args.wide, args.jobs)
     print(json.dumps({"what": args.what, **vars(args), "result": result}), file=sys.stderr)
 
 

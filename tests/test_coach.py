@@ -151,6 +151,12 @@ def test_the_same_seed_gives_the_same_review() -> None:
     assert first == again and first.to_dict() == again.to_dict()
 
 
+def test_playing_the_samples_out_in_two_processes_gives_the_same_review() -> None:
+    hand = gin_feed()
+    alone = review_hand(hand, 0, samples=4, seed=5, only=[36, 40])
+    assert review_hand(hand, 0, samples=4, seed=5, only=[36, 40], jobs=2) == alone
+
+
 def test_every_reason_has_words_for_a_mistake_and_for_an_explanation() -> None:
     params: dict[str, int | str] = {
         "card": "7H",

@@ -62,6 +62,9 @@ def _parser() -> argparse.ArgumentParser:
         action="store_true",
         help="also weigh the other natural choices of every decision (slower)",
     )
+    parser.add_argument(
+        "--jobs", type=int, default=1, metavar="N", help="play the samples out in N processes"
+    )
     parser.add_argument("--json", action="store_true", help="print the review as JSON")
     return parser
 
@@ -158,6 +161,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "seed": args.seed,
         "opponent": args.opponent,
         "wide": args.wide,
+        "jobs": args.jobs,
         "progress": progress,
     }
     try:

@@ -25,9 +25,12 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable, Collection, Sequence
+from collections.abc import Callable, Collection, Iterator, Sequence
+from concurrent.futures import Executor, ProcessPoolExecutor
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from itertools import repeat
 from typing import Any, ClassVar
 
 from ginrummy.bots import Bot, make_bot
@@ -451,15 +454,29 @@ class _Evaluation:
         return sum(1 for o in self.outcomes[i] if test(o)) / len(self.outcomes[i])
 
 
+def _sample_outcomes(
+    view: PlayerView, candidates: list[Action], table: _Table, seed: str, i: int
+) -> list[_Outcome]:
+    """Deal sample ``i`` once and play every candidate out on it (common random numbers)."""
+    world = sample_world(view, random.Random(f"{seed}/{i}"))
+    return [table.play_out(world.clone(), action) for action in candidates]
+
+
 def _evaluate(
-    view: PlayerView, candidates: list[Action], table: _Table, samples: int, seed: str
+    view: PlayerView,
+    candidates: list[Action],
+    table: _Table,
+    samples: int,
+    seed: str,
+    pool: Executor | None = None,
 ) -> _Evaluation:
-    evaluation = _Evaluation(candidates, [[] for _ in candidates])
-    for i in range(samples):
-        world = sample_world(view, random.Random(f"{seed}/{i}"))
-        for j, action in enumerate(candidates):
-            evaluation.outcomes[j].append(table.play_out(world.clone(), action))
-    return evaluation
+    args = (repeat(view), repeat(candidates), repeat(table), repeat(seed), range(samples))
+    if pool is None:
+        rows = list(map(_sample_outcomes, *args))
+    else:
+        rows = list(pool.map(_sample_outcomes, *args))
+    outcomes = [[row[j] for row in rows] for j in range(len(candidates))]
+    return _Evaluation(candidates, outcomes)
 
 
 def _mistake_reason(
@@ -638,6 +655,7 @@ def review_hand(
     threshold: float = THRESHOLD,
     wide: bool = False,
     only: Collection[int] | None = None,
+    jobs: int = 1,
     scores: tuple[int, int] = (0, 0),
     number: int = 1,
     progress: ProgressFn | None = None,
@@ -651,7 +669,8 @@ def review_hand(
     every decision is also compared with the other natural choices (both draws,
     the least-deadwood throw, the best knock), which is slower. ``only`` limits
     the review to the decisions made by those action numbers (1-based).
-    Raises :class:`ReviewError` for a hand still in play.
+    ``jobs`` > 1 plays the samples out in that many processes (the review is
+    the same, only sooner). Raises :class:`ReviewError` for a hand still in play.
     """
     if player not in (0, 1) or isinstance(player, bool):
         raise ReviewError("no_such_player", player=player)
@@ -673,49 +692,52 @@ def review_hand(
     explain = result.kind is not ResultKind.DEAD
     replay = Hand.deal(hand.deck, dealer=hand.dealer, settings=hand.settings)
     decisions: list[Decision] = []
-    total = sum(1 for _ in hand.actions)
-    for i, action in enumerate(hand.actions):
-        if progress is not None:
-            progress(i, total)
-        actor = replay.to_act
-        assert actor is not None
-        if _is_choice(replay) and (only is None or i + 1 in only):
-            kind = _kind(replay)
-            view = table.view(replay, actor)
-            where = f"{seed}/{number}/{i + 1}"
-            if actor == player:
-                hard = hard_bot.choose(view)
-                candidates = _candidates(replay, action, hard, wide)
-                if len(candidates) == 1:
-                    # Hard's own choice is the reference: agreeing with it costs nothing.
-                    decisions.append(_agreed(i + 1, actor, kind, str(candidates[0])))
-                else:
-                    ev = _evaluate(view, candidates, table, samples, where)
-                    decisions.append(
-                        _judge(i + 1, actor, kind, view, candidates[0], str(hard), ev, threshold)
-                    )
-                layout = _review_layout(
-                    replay, view, action, hard, table, samples, where, threshold, wide
-                )
-                if layout is not None:
-                    decisions.append(replace(layout, number=i + 1))
-            else:
-                reason = _explain(replay, view, action, samples, where) if explain else None
-                decisions.append(Decision(i + 1, actor, kind, str(action), None, reason=reason))
-                if explain and isinstance(action, Knock):
-                    layout_reason = _other_layout(replay, view, action)
-                    if layout_reason is not None:
+    total = len(hand.actions)
+    with _workers(jobs) as pool:
+        for i, action in enumerate(hand.actions):
+            if progress is not None:
+                progress(i, total)
+            actor = replay.to_act
+            assert actor is not None
+            if _is_choice(replay) and (only is None or i + 1 in only):
+                kind = _kind(replay)
+                view = table.view(replay, actor)
+                where = f"{seed}/{number}/{i + 1}"
+                if actor == player:
+                    hard = hard_bot.choose(view)
+                    candidates = _candidates(replay, action, hard, wide)
+                    if len(candidates) == 1:
+                        # Hard's own choice is the reference: agreeing with it costs nothing.
+                        decisions.append(_agreed(i + 1, actor, kind, str(candidates[0])))
+                    else:
+                        ev = _evaluate(view, candidates, table, samples, where, pool)
                         decisions.append(
-                            Decision(
-                                i + 1,
-                                actor,
-                                DecisionKind.LAYOUT,
-                                str(_laid(replay, action)),
-                                None,
-                                reason=layout_reason,
+                            _judge(
+                                i + 1, actor, kind, view, candidates[0], str(hard), ev, threshold
                             )
                         )
-        replay.apply(action)
+                    layout = _review_layout(
+                        replay, view, action, hard, table, samples, where, threshold, wide
+                    )
+                    if layout is not None:
+                        decisions.append(replace(layout, number=i + 1))
+                else:
+                    reason = _explain(replay, view, action, samples, where) if explain else None
+                    decisions.append(Decision(i + 1, actor, kind, str(action), None, reason=reason))
+                    if explain and isinstance(action, Knock):
+                        layout_reason = _other_layout(replay, view, action)
+                        if layout_reason is not None:
+                            decisions.append(
+                                Decision(
+                                    i + 1,
+                                    actor,
+                                    DecisionKind.LAYOUT,
+                                    str(_laid(replay, action)),
+                                    None,
+                                    reason=layout_reason,
+                                )
+                            )
+            replay.apply(action)
     if progress is not None:
         progress(total, total)
     return HandReview(
@@ -732,6 +754,15 @@ def review_hand(
         opponent=opponent,
         wide=wide,
     )
+
+
+@contextmanager
+def _workers(jobs: int) -> Iterator[Executor | None]:
+    if jobs <= 1:
+        yield None
+        return
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        yield pool
 
 
 def _agreed(number: int, player: int, kind: DecisionKind, action: str) -> Decision:
@@ -808,6 +839,7 @@ def review_match(
     opponent: str = "hard",
     threshold: float = THRESHOLD,
     wide: bool = False,
+    jobs: int = 1,
     progress: ProgressFn | None = None,
 ) -> MatchReview:
     """Review ``player``'s decisions in the match's hands (1-based ``hands``, all by default).
@@ -833,6 +865,7 @@ def review_match(
                 opponent=opponent,
                 threshold=threshold,
                 wide=wide,
+                jobs=jobs,
                 scores=scores,
                 number=k,
                 progress=progress,
