@@ -38,6 +38,16 @@ def played(seed: int, seats: tuple[str, str], bot_seed: int = 5) -> Hand:
     return hand
 
 
+def test_the_engine_and_the_bots_never_import_the_coach() -> None:
+    package = Path(__file__).resolve().parent.parent / "ginrummy"
+    below = [*package.glob("*.py"), *(package / "bots").glob("*.py")]
+    assert len(below) > 10
+    for path in below:
+        if path.name == "cli.py":
+            continue  # the command line sits on top of everything
+        assert "ginrummy.coach" not in path.read_text(), path
+
+
 # --- the sampled deals ------------------------------------------------------------
 
 

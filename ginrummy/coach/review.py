@@ -630,7 +630,7 @@ def _explain(hand: Hand, view: PlayerView, action: Action, samples: int, seed: s
 
 
 def _overall() -> Reason:
-    return Reason.of(ReasonCode.OVERALL, points=0)
+    return Reason.of(ReasonCode.OVERALL)
 
 
 def _layout_reason(view: PlayerView, card: int, taken: Knock, best: Knock) -> Reason | None:
