@@ -176,12 +176,19 @@ def _marks(review: HandReview, threshold: float) -> list[bool]:
     ]
 
 
-def calibration(first: int, hands: int, samples: int, wide: bool, jobs: int) -> dict[str, object]:
+def calibration(
+    first: int, hands: int, samples: int, wide: bool, jobs: int, dump: str | None
+) -> dict[str, object]:
     """On Hard-against-Hard hands, the share of Hard's own decisions marked, per threshold."""
     reviews = []
     for i in range(hands):
         hand = play_hand(first + i, ("hard", "hard"), bot_seed=first + i)
         reviews.append(review_hand(hand, 0, samples=samples, seed=99, wide=wide, jobs=jobs))
+        if dump:
+            with open(dump, "a", encoding="utf-8") as f:
+                for d in reviews[-1].decisions:
+                    if d.player == 0:
+                        f.write(json.dumps({"deal": first + i, **d.to_dict()}) + "\n")
     total = sum(len(_marks(r, 0.0)) for r in reviews)
     sampled = sum(1 for r in reviews for d in r.decisions if d.player == 0 and d.samples)
     out: dict[str, object] = {"decisions": total, "sampled": sampled}
@@ -206,6 +213,7 @@ def main() -> None:
     parser.add_argument("--samples", type=int, nargs="+", default=[8])
     parser.add_argument("--wide", action="store_true")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--dump", help="append each reviewed decision to this JSON-lines file")
     parser.add_argument("--seat", default="medium", help="the reviewed bot of a typical hand")
     args = parser.parse_args()
     result: object
@@ -217,7 +225,9 @@ def main() -> None:
     elif args.what == "stability":
         result = stability(args.first, args.hands, args.samples[0], args.wide, args.jobs)
     else:
-        result = calibration(args.first, args.hands, args.samples[0], args.wide, args.jobs)
+        result = calibration(
+            args.first, args.hands, args.samples[0], args.wide, args.jobs, args.dump
+        )
     print(json.dumps({"what": args.what, **vars(args), "result": result}), file=sys.stderr)
 
 

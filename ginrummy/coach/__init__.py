@@ -10,9 +10,9 @@ the engine and the bots never import it.
 >>> bots = [make_bot("hard", seed=0), make_bot("hard", seed=0)]
 >>> while not hand.is_over:
 ...     _ = hand.apply(bots[hand.to_act].choose(hand.view(hand.to_act)))
->>> review = review_hand(hand, 0, samples=4, seed=1)
->>> review.result, len(review.decisions) > 0
-('knock', True)
+>>> review = review_hand(hand, 0, samples=4, seed=0)  # player 0 played as this Hard plays
+>>> all(d.action == d.hard for d in review.decisions if d.player == 0), review.mistakes
+(True, ())
 """
 
 from ginrummy.coach.reasons import Reason, ReasonCode, describe

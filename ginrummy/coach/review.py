@@ -31,6 +31,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from itertools import repeat
+from statistics import NormalDist
 from typing import Any, ClassVar
 
 from ginrummy.bots import Bot, make_bot
@@ -275,25 +276,39 @@ class _Table:
         return _Outcome(sign * result.points, result.kind, collected)
 
 
-def _t95(n: int) -> float:
-    """The two-sided 95% quantile of Student's t with ``n - 1`` degrees of freedom."""
-    table = {1: 12.71, 2: 4.30, 3: 3.18, 4: 2.78, 5: 2.57, 6: 2.45, 7: 2.36, 8: 2.31, 9: 2.26}
-    df = n - 1
-    if df in table:
-        return table[df]
-    if df < 15:
-        return 2.23 - (df - 10) * 0.016
-    if df < 30:
-        return 2.13 - (df - 15) * 0.0053
-    return 1.96 + 2.4 / df
+def t_quantile(p: float, df: int) -> float:
+    """The ``p`` quantile of Student's t with ``df`` degrees of freedom (Cornish-Fisher).
+
+    >>> round(t_quantile(0.975, 7), 2), round(t_quantile(0.975, 1), 2)
+    (2.36, 12.71)
+    """
+    if df == 1:
+        return math.tan(math.pi * (p - 0.5))
+    z = NormalDist().inv_cdf(p)
+    v = float(df)
+    return (
+        z
+        + (z**3 + z) / (4 * v)
+        + (5 * z**5 + 16 * z**3 + 3 * z) / (96 * v**2)
+        + (3 * z**7 + 19 * z**5 + 17 * z**3 - 15 * z) / (384 * v**3)
+        + (79 * z**9 + 776 * z**7 + 1482 * z**5 - 1920 * z**3 - 945 * z) / (92160 * v**4)
+    )
 
 
-def _paired(best: Sequence[int], taken: Sequence[int]) -> tuple[float, float, float]:
+def _paired(
+    best: Sequence[int], taken: Sequence[int], comparisons: int
+) -> tuple[float, float, float]:
+    """Mean of best - taken and its 95% interval, widened for ``comparisons`` alternatives.
+
+    The best is picked among several candidates, so each comparison gets a
+    share of the 5% (Bonferroni): with one alternative this is the plain
+    95% t-interval.
+    """
     n = len(best)
     diffs = [b - t for b, t in zip(best, taken, strict=True)]
     mean = sum(diffs) / n
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-    half = _t95(n) * math.sqrt(var / n)
+    half = t_quantile(1 - 0.025 / comparisons, n - 1) * math.sqrt(var / n)
     return mean, mean - half, mean + half
 
 
@@ -541,7 +556,8 @@ def _judge(
     if best_i == taken_i:
         cost, low, high = 0.0, 0.0, 0.0
     else:
-        cost, low, high = _paired(ev.points(best_i), ev.points(taken_i))
+        comparisons = len(ev.candidates) - 1
+        cost, low, high = _paired(ev.points(best_i), ev.points(taken_i), comparisons)
     mistake = cost > threshold and low > 0
     reason = _mistake_reason(view, kind, ev, taken_i, best_i, cost) if mistake else None
     return Decision(
