@@ -37,7 +37,7 @@ def _parser() -> argparse.ArgumentParser:
         prog="ginrummy review",
         description=(
             "Review a recorded hand or match: each decision against Hard's, "
-            "its cost in points with a 95%% interval, and the reason."
+            "its cost in points with a 95% interval, and the reason."
         ),
     )
     parser.add_argument("record", metavar="RECORD.json", help="a hand or match record")

@@ -69,7 +69,7 @@ __all__ = [
 THRESHOLD = 2.0
 """Points: a decision costing this much or less is never a mistake."""
 
-DEFAULT_SAMPLES = 24
+DEFAULT_SAMPLES = 8
 """Sampled deals per decision (each played out once per candidate)."""
 
 ProgressFn = Callable[[int, int], None]
