@@ -136,11 +136,13 @@ def time_reviews(
     return out
 
 
-def stability(first: int, hands: int, samples: int, wide: bool, jobs: int) -> dict[str, object]:
+def stability(
+    first: int, hands: int, samples: int, wide: bool, jobs: int, seat: str
+) -> dict[str, object]:
     """The same reviews with two sampling seeds: how often the mistake marks agree."""
     pairs = []
     for i in range(hands):
-        hand = play_hand(first + i, ("medium", "hard"))
+        hand = play_hand(first + i, (seat, "hard"))
         a = review_hand(hand, 0, samples=samples, seed=11, wide=wide, jobs=jobs)
         b = review_hand(hand, 0, samples=samples, seed=12, wide=wide, jobs=jobs)
         pairs.append((a, b))
@@ -223,7 +225,7 @@ def main() -> None:
     if args.what == "time":
         result = time_reviews(args.first, args.hands, args.samples, args.wide, args.jobs, args.seat)
     elif args.what == "stability":
-        result = stability(args.first, args.hands, args.samples[0], args.wide, args.jobs)
+        result = stability(args.first, args.hands, args.samples[0], args.wide, args.jobs, args.seat)
     else:
         result = calibration(
             args.first, args.hands, args.samples[0], args.wide, args.jobs, args.dump
