@@ -30,6 +30,7 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
+from functools import partial
 from itertools import repeat
 from statistics import NormalDist
 from typing import Any, ClassVar
@@ -539,6 +540,29 @@ def _mistake_reason(
     return overall
 
 
+def _confirmed(
+    view: PlayerView,
+    candidates: list[Action],
+    table: _Table,
+    samples: int,
+    seed: str,
+    pool: Executor | None,
+    judge: Callable[[_Evaluation], Decision],
+) -> Decision:
+    """Judge a decision; a mistake is confirmed on twice as many fresh deals before it is marked.
+
+    A decision marked on ``samples`` deals is judged again on those and
+    ``2 * samples`` more: one lucky run of deals does not make a mistake.
+    """
+    first = _evaluate(view, candidates, table, samples, seed, pool)
+    decision = judge(first)
+    if not decision.mistake:
+        return decision
+    more = _evaluate(view, candidates, table, 2 * samples, seed + "/confirm", pool)
+    both = [a + b for a, b in zip(first.outcomes, more.outcomes, strict=True)]
+    return judge(_Evaluation(candidates, both))
+
+
 def _judge(
     number: int,
     player: int,
@@ -726,10 +750,24 @@ def review_hand(
                         # Hard's own choice is the reference: agreeing with it costs nothing.
                         decisions.append(_agreed(i + 1, actor, kind, str(candidates[0])))
                     else:
-                        ev = _evaluate(view, candidates, table, samples, where, pool)
                         decisions.append(
-                            _judge(
-                                i + 1, actor, kind, view, candidates[0], str(hard), ev, threshold
+                            _confirmed(
+                                view,
+                                candidates,
+                                table,
+                                samples,
+                                where,
+                                pool,
+                                partial(
+                                    _judge,
+                                    i + 1,
+                                    actor,
+                                    kind,
+                                    view,
+                                    candidates[0],
+                                    str(hard),
+                                    threshold=threshold,
+                                ),
                             )
                         )
                     layout = _review_layout(
@@ -814,16 +852,23 @@ def _review_layout(
     if mirror and not wide and sorted(_mask(m) for m in mirror.melds or ()) == wanted:
         return _agreed(0, view.player, DecisionKind.LAYOUT, str(taken))
     # A knock ends the hand: no play-out, so the layouts get four times the deals.
-    ev = _evaluate(view, candidates, table, 4 * samples, seed + "/layout")
-    decision = _judge(
-        0,
-        view.player,
-        DecisionKind.LAYOUT,
+    decision = _confirmed(
         view,
-        taken,
-        None if mirror is None else str(mirror),
-        ev,
-        threshold,
+        candidates,
+        table,
+        4 * samples,
+        seed + "/layout",
+        None,
+        lambda ev: _judge(
+            0,
+            view.player,
+            DecisionKind.LAYOUT,
+            view,
+            taken,
+            None if mirror is None else str(mirror),
+            ev,
+            threshold,
+        ),
     )
     if decision.mistake:
         best = next(c for c in candidates if str(c) == decision.best)
