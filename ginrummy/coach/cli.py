@@ -98,6 +98,10 @@ def _cost(d: Decision) -> str:
         return ""
     if d.samples == 0:
         return "0 (Hard's choice)"
+    if d.best == d.action:
+        points = {o.action: o.points for o in d.options}
+        ahead = points[d.action] - points.get(d.hard or "", points[d.action])
+        return f"0 (the best here: {ahead:+.1f} against Hard's choice, {d.samples} deals)"
     return f"{d.cost:.1f} [{d.low:.1f}, {d.high:.1f}]"
 
 
