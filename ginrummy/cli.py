@@ -1,4 +1,4 @@
-"""The ``ginrummy`` command: ``serve`` the web app, run the ``arena``, or ``demo`` a match.
+"""The ``ginrummy`` command: ``serve`` the web app, ``arena``, ``demo`` a match, ``review`` one.
 
 Each subcommand lives in its own module and parses its own options, so the
 engine never imports the web app or the bots.
@@ -17,6 +17,7 @@ commands:
   serve   start the web app (http://127.0.0.1:8000 by default)
   arena   play bots against each other and report their strength
   demo    play a match between two bots in the terminal and print the score sheet
+  review  review a recorded hand or match: each decision against Hard's, its cost and why
 
 Run `ginrummy COMMAND --help` for a command's options."""
 
@@ -34,6 +35,10 @@ def _command(name: str) -> Callable[[Sequence[str]], int] | None:
         from ginrummy.demo import main as demo
 
         return demo
+    if name == "review":
+        from ginrummy.coach.cli import main as review
+
+        return review
     return None
 
 

@@ -1,0 +1,235 @@
+"""Deals that one player cannot tell from the real one: the hidden cards, sampled.
+
+At any point of a hand a player knows their own cards, the pile, the cards the
+other player took from the pile and the whole public log. :func:`sample_world`
+deals a complete hand (both hands and the stock order) that agrees with all of
+that and replays the same actions up to the same point, so ``world.view(player)``
+is exactly the player's view. Only what the player could not see is guessed:
+the other player's unknown cards and the order of the stock.
+
+The guess is weighted the way Hard reads the table (the factors of
+``ginrummy.bots._reading``): every unseen card starts at weight 1; each card the
+other player took from the pile multiplies the weight of the cards that could
+meld with it (same rank, suit neighbour, suit neighbour but one) by 2.2, 2.0
+and 1.4; each card they threw or let go by multiplies them by about 0.6 to 0.85.
+The other player's unknown cards are then drawn without replacement in
+proportion to those weights; the rest of the unseen cards are the stock, in a
+uniformly random order.
+
+>>> import random
+>>> from ginrummy.hand import Hand, PassUpcard, DrawStock
+>>> hand = Hand.from_seed(5, dealer=0)
+>>> for action in (PassUpcard(), PassUpcard(), DrawStock()):
+...     _ = hand.apply(action)
+>>> world = sample_world(hand.view(1), random.Random(1))
+>>> world.view(1) == hand.view(1)
+True
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable
+
+from ginrummy.hand import (
+    Action,
+    Dealt,
+    Discard,
+    Discarded,
+    DrawPile,
+    DrawStock,
+    Event,
+    Hand,
+    PassUpcard,
+    PileDrawn,
+    PlayerView,
+    StockDrawn,
+    TakeUpcard,
+    UpcardPassed,
+    UpcardTaken,
+)
+
+__all__ = ["actions_of", "card_weights", "sample_world"]
+
+ALL_CARDS = (1 << 52) - 1
+
+# Hard's reading: how one public act changes the weight of each card that could
+# share a meld with the card concerned (same rank, suit neighbour, neighbour but one).
+_TOOK = (2.2, 2.0, 1.4)
+_PASSED = (0.55, 0.6, 0.8)
+_THREW = (0.6, 0.7, 0.85)
+
+
+def _mask(cards: Iterable[int]) -> int:
+    mask = 0
+    for c in cards:
+        mask |= 1 << c
+    return mask
+
+
+def _bits(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def _relation(a: int, b: int) -> int:
+    """0 same rank, 1 suit neighbour, 2 suit neighbour but one, -1 unrelated."""
+    if a == b:
+        return -1
+    if a % 13 == b % 13:
+        return 0
+    if a // 13 != b // 13:
+        return -1
+    gap = abs(a % 13 - b % 13)
+    return gap - 1 if gap <= 2 else -1
+
+
+def actions_of(events: Iterable[Event]) -> list[Action]:
+    """The actions that made a public log (every action leaves one event)."""
+    actions: list[Action] = []
+    for e in events:
+        if isinstance(e, UpcardTaken):
+            actions.append(TakeUpcard())
+        elif isinstance(e, UpcardPassed):
+            actions.append(PassUpcard())
+        elif isinstance(e, StockDrawn):
+            actions.append(DrawStock())
+        elif isinstance(e, PileDrawn):
+            actions.append(DrawPile())
+        elif isinstance(e, Discarded):
+            actions.append(Discard(e.card))
+        elif not isinstance(e, Dealt):
+            raise ValueError(f"the hand is over ({type(e).__name__}): nothing is hidden any more")
+    return actions
+
+
+def _unseen(view: PlayerView) -> int:
+    return ALL_CARDS & ~_mask(view.hand) & ~_mask(view.pile) & ~_mask(view.opponent_pile_cards)
+
+
+def card_weights(view: PlayerView) -> dict[int, float]:
+    """For each card ``view.player`` has not seen, how likely the other hand holds it (relative).
+
+    >>> from ginrummy.hand import Hand
+    >>> weights = card_weights(Hand.from_seed(5, dealer=0).view(1))
+    >>> len(weights), set(weights.values())
+    (41, {1.0})
+    """
+    me = view.player
+    took: list[int] = []
+    threw: list[int] = []
+    passed: list[int] = []
+    top: int | None = None
+    for e in view.events:
+        if isinstance(e, Dealt):
+            top = int(e.upcard)
+        elif isinstance(e, UpcardPassed):
+            if e.player != me and top is not None:
+                passed.append(top)
+        elif isinstance(e, UpcardTaken):
+            if e.player != me:
+                took.append(int(e.card))
+            top = None
+        elif isinstance(e, StockDrawn):
+            if e.player != me and top is not None:
+                passed.append(top)
+        elif isinstance(e, PileDrawn):
+            if e.player != me:
+                took.append(int(e.card))
+        elif isinstance(e, Discarded):
+            top = int(e.card)
+            if e.player != me:
+                threw.append(int(e.card))
+    cards = _bits(_unseen(view))
+    weights = dict.fromkeys(cards, 1.0)
+    for acts, factors in ((took, _TOOK), (passed, _PASSED), (threw, _THREW)):
+        for x in acts:
+            for c in cards:
+                r = _relation(x, c)
+                if r >= 0:
+                    weights[c] *= factors[r]
+    return weights
+
+
+def sample_world(view: PlayerView, rng: random.Random, *, weighted: bool = True) -> Hand:
+    """A whole hand at the same point, dealt so that ``view.player`` sees exactly ``view``.
+
+    Raises ``ValueError`` for a view of a finished hand (nothing is hidden then).
+    """
+    me, opp = view.player, 1 - view.player
+    actions = actions_of(view.events)
+    # Walk the public log: which stock draws were whose, and which of the other
+    # player's throws came from their hidden cards (not from a pile pickup).
+    mine_drawn: dict[int, int] = {}
+    opp_slots: list[tuple[int, int]] = [(-1, -1 - k) for k in range(10)]  # (time, place)
+    opp_from_pile: set[int] = set()
+    hidden_throws: list[tuple[int, int]] = []
+    stock_next = 0
+    for t, e in enumerate(view.events):
+        if isinstance(e, StockDrawn):
+            if e.player == me:
+                assert e.card is not None
+                mine_drawn[stock_next] = int(e.card)
+            else:
+                opp_slots.append((t, stock_next))
+            stock_next += 1
+        elif isinstance(e, (PileDrawn, UpcardTaken)) and e.player == opp:
+            opp_from_pile.add(int(e.card))
+        elif isinstance(e, Discarded) and e.player == opp:
+            if int(e.card) in opp_from_pile:
+                opp_from_pile.discard(int(e.card))
+            else:
+                hidden_throws.append((t, int(e.card)))
+    # The player's own deal: today's hand, less their draws, plus their throws.
+    mine = set(int(c) for c in view.hand)
+    for e in reversed(view.events):
+        if isinstance(e, Discarded) and e.player == me:
+            mine.add(int(e.card))
+        elif isinstance(e, (StockDrawn, PileDrawn, UpcardTaken)) and e.player == me:
+            assert e.card is not None
+            mine.discard(int(e.card))
+    # The other player's unknown cards, drawn by weight.
+    unseen = _unseen(view)
+    unknown = view.opponent_card_count - len(view.opponent_pile_cards)
+    if weighted:
+        weights = card_weights(view)
+        keyed = sorted((rng.random() ** (1.0 / weights[c]), c) for c in _bits(unseen))
+        held = [c for _, c in keyed[len(keyed) - unknown :]] if unknown else []
+    else:
+        held = rng.sample(_bits(unseen), unknown)
+    rng.shuffle(held)
+    # Each hidden throw needs a hidden card that came before it: give it the
+    # earliest free one (dealt, then stock draws in order); the unknown cards
+    # fill the places left.
+    placed: dict[int, int] = {}
+    free = iter(sorted(opp_slots))
+    for time, card in hidden_throws:
+        slot_time, place = next(free)
+        if slot_time >= time:
+            raise ValueError("the public log does not fit a deal")
+        placed[place] = card
+    rest_slots = [place for _, place in free]
+    if len(rest_slots) != len(held):
+        raise ValueError("the public log does not fit a deal")
+    placed.update(zip(rest_slots, held, strict=True))
+    stock = _bits(unseen & ~_mask(held))
+    rng.shuffle(stock)
+    deck: list[int] = [0] * 52
+    ours = sorted(mine)
+    theirs = [placed[-1 - k] for k in range(10)]
+    first, second = (theirs, ours) if view.dealer == me else (ours, theirs)
+    for i in range(10):
+        deck[2 * i] = first[i]
+        deck[2 * i + 1] = second[i]
+    deck[20] = int(view.first_upcard)
+    for k in range(stock_next):
+        deck[21 + k] = mine_drawn[k] if k in mine_drawn else placed[k]
+    deck[21 + stock_next :] = stock
+    world = Hand.deal(deck, dealer=view.dealer, settings=view.settings)
+    for action in actions:
+        world.apply(action)
+    return world
