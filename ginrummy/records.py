@@ -39,6 +39,7 @@ __all__ = [
     "hand_to_dict",
     "load_hand",
     "load_match",
+    "load_record",
     "match_from_dict",
     "match_to_dict",
     "replay_match",
@@ -290,3 +291,25 @@ def load_hand(text: str) -> Hand:
 def load_match(text: str) -> Match:
     """A match from JSON text."""
     return match_from_dict(_json(text))
+
+
+def load_record(text: str) -> Hand | Match:
+    """A hand or a match from JSON text, whichever its ``format`` says.
+
+    >>> load_record('{"format": "chess-game"}')  # doctest: +ELLIPSIS
+    Traceback (most recent call last):
+    ...
+    ginrummy.records.RecordError: not a ginrummy-hand or ginrummy-match record ...
+    """
+    data = _json(text)
+    if isinstance(data, Mapping) and data.get("format") == HAND_FORMAT:
+        return hand_from_dict(data)
+    if isinstance(data, Mapping) and data.get("format") == MATCH_FORMAT:
+        return match_from_dict(data)
+    if not isinstance(data, Mapping):
+        raise RecordError("record_not_object")
+    raise RecordError(
+        "record_format",
+        expected=f"{HAND_FORMAT} or {MATCH_FORMAT}",
+        found=_shown(data.get("format")),
+    )

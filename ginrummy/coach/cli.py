@@ -26,10 +26,9 @@ from ginrummy.coach.review import (
     review_match,
 )
 from ginrummy.hand import Hand
-from ginrummy.match import Match
-from ginrummy.records import RecordError, hand_from_dict, match_from_dict
+from ginrummy.records import RecordError, load_record
 
-__all__ = ["load_record", "main"]
+__all__ = ["main"]
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -67,26 +66,6 @@ def _parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--json", action="store_true", help="print the review as JSON")
     return parser
-
-
-def load_record(text: str) -> Hand | Match:
-    """A hand or a match from a record's text, whichever it is.
-
-    Raises :class:`~ginrummy.records.RecordError` naming what is wrong.
-    """
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise RecordError(f"not JSON: {e}") from None
-    if isinstance(data, dict) and data.get("format") == "ginrummy-hand":
-        return hand_from_dict(data)
-    if isinstance(data, dict) and data.get("format") == "ginrummy-match":
-        return match_from_dict(data)
-    if not isinstance(data, dict):
-        raise RecordError("a record is a JSON object")
-    raise RecordError(
-        f"format is {data.get('format')!r}: a record is a ginrummy-hand or a ginrummy-match"
-    )
 
 
 def _who(player: int, reviewed: int) -> str:
