@@ -258,8 +258,16 @@ def _set_cookie(token: str, *, secure: bool) -> bytes:
     return "; ".join(parts).encode()
 
 
-async def _refuse(send: Send, status: int, code: str, message: str, extra: Any = ()) -> None:
-    body = json.dumps({"error": {"code": code, "message": message}}).encode()
+async def _refuse(
+    send: Send,
+    status: int,
+    code: str,
+    message: str,
+    extra: Any = (),
+    params: Mapping[str, int | str] | None = None,
+) -> None:
+    error = {"code": code, "message": message, "params": dict(params or {})}
+    body = json.dumps({"error": error}).encode()
     headers = [
         (b"content-type", b"application/json"),
         (b"content-length", str(len(body)).encode()),
@@ -279,4 +287,5 @@ async def _refuse_slow(send: Send, wait: float) -> None:
         "rate_limited",
         f"too many requests: wait {seconds} second{'s' if seconds > 1 else ''} and try again",
         [(b"retry-after", str(seconds).encode())],
+        {"seconds": seconds},
     )

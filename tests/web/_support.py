@@ -147,12 +147,15 @@ class Server:
         decks: Iterable[str] = (),
         *,
         settings: dict[str, Any] | None = None,
-        first_dealer: str = "computer",
+        first_dealer: int = 1,
+        seats: list[dict[str, Any]] | None = None,
     ) -> dict[str, Any]:
         """Start a match from these deck orders over the API; returns the response."""
         body: dict[str, Any] = {"test_decks": list(decks), "first_dealer": first_dealer}
         if settings:
             body["settings"] = settings
+        if seats is not None:
+            body["seats"] = seats
         r = self.client.post(self.url + "/api/matches", json=body, timeout=30)
         assert r.status_code == 201, r.text
         data: dict[str, Any] = r.json()

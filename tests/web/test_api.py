@@ -9,7 +9,6 @@ import httpx
 import pytest
 
 from ginrummy.records import match_from_dict
-from ginrummy.web.game import COMPUTER
 from ginrummy.web.storage import MatchStore
 
 from ._support import JUNK, MELDED, Server, card_codes, deck
@@ -42,7 +41,7 @@ def test_a_match_starts_at_the_upcard_offer_with_the_players_cards(server: Serve
     m = server.new_match([deck(MELDED, JUNK, "QD")])
     t = m["table"]
     assert sorted(t["hand"]) == sorted(MELDED.split())
-    assert t["phase"] == "upcard" and t["to_act"] == "you"
+    assert t["phase"] == "upcard" and t["to_act"] == 0
     assert t["pile"] == ["QD"]
     assert t["stock_count"] == 31 and t["opponent_count"] == 10
     assert t["legal"]["take"] and t["legal"]["pass"]
@@ -122,9 +121,9 @@ def _hidden_cards(db: str, match_id: str) -> set[str]:
     assert row is not None
     match = match_from_dict(row.record)
     hand = match.hand
-    view = match.view(COMPUTER)
+    view = match.view(1)
     shown = set(view.pile) | set(match.view(0).opponent_pile_cards)
-    concealed = {str(c) for c in hand.cards_of(COMPUTER) if c not in shown}
+    concealed = {str(c) for c in hand.cards_of(1) if c not in shown}
     stock = {str(c) for c in hand.deck[52 - hand.stock_count :]}
     return concealed | stock
 
@@ -161,13 +160,13 @@ def test_the_computer_answers_in_the_same_response(server: Server) -> None:
     m = _act(server, m, "take").json()
     m = _act(server, m, "discard", "KC").json()
     kinds = [(e["who"], e["kind"]) for e in m["events"]]
-    assert kinds[0] == ("you", "discard")
-    assert kinds[-1][0] == "computer" and kinds[-1][1] in ("discard", "knock")
-    assert ("computer", "stock") in kinds or ("computer", "pile") in kinds
-    assert m["table"]["to_act"] == "you" and m["table"]["phase"] == "draw"
+    assert kinds[0] == (0, "discard")
+    assert kinds[-1][0] == 1 and kinds[-1][1] in ("discard", "knock")
+    assert (1, "stock") in kinds or (1, "pile") in kinds
+    assert m["table"]["to_act"] == 0 and m["table"]["phase"] == "draw"
     # The computer's stock draw is reported face down.
     for e in m["events"]:
-        if e["who"] == "computer" and e["kind"] == "stock":
+        if e["who"] == 1 and e["kind"] == "stock":
             assert e["card"] is None
 
 
@@ -180,7 +179,7 @@ def test_knocking_ends_the_hand_and_scores_it(server: Server) -> None:
     assert m["table"]["knock"]["leaves"] == 1 and m["table"]["knock"]["card"] == "QD"
     m = _act(server, m, "knock").json()  # no card: the one that leaves least
     result = m["last_result"]
-    assert result["kind"] == "knock" and result["winner"] == "you"
+    assert result["kind"] == "knock" and result["winner"] == 0
     assert result["knocker_points"] == 1
     assert result["points"] == result["defender_points"] - 1
     assert m["scores"] == [result["points"], 0]
@@ -219,7 +218,8 @@ def test_history_lists_the_match_with_its_score(server: Server) -> None:
     rows = server.client.get(server.url + "/api/matches").json()
     row = next(r for r in rows if r["id"] == m["id"])
     assert row["status"] == "playing" and row["scores"] == [0, 0] and row["hands"] == 1
-    assert row["settings_summary"].startswith("To 50")
+    assert row["settings"]["match_to"] == 50
+    assert row["seats"] == m["seats"] and row["winner"] is None
 
 
 def test_deck_orders_cannot_be_fixed_outside_test_mode(db_url: str) -> None:
@@ -227,9 +227,9 @@ def test_deck_orders_cannot_be_fixed_outside_test_mode(db_url: str) -> None:
     try:
         r = _post(srv, "/api/matches", {"test_decks": [deck(MELDED, JUNK, "QD")]})
         _error(r, 403, "test_mode_off")
-        r = _post(srv, "/api/matches", {"settings": {"difficulty": "easy"}})
+        r = _post(srv, "/api/matches", {"seats": [{"kind": "person"}, {"kind": "bot", "bot": "easy"}]})
         assert r.status_code == 201
-        assert r.json()["settings"]["difficulty"] == "easy"
+        assert r.json()["seats"][1] == {"index": 1, "kind": "bot", "bot": "easy", "name": None}
     finally:
         srv.stop()
 
