@@ -227,7 +227,8 @@ def test_deck_orders_cannot_be_fixed_outside_test_mode(db_url: str) -> None:
     try:
         r = _post(srv, "/api/matches", {"test_decks": [deck(MELDED, JUNK, "QD")]})
         _error(r, 403, "test_mode_off")
-        r = _post(srv, "/api/matches", {"seats": [{"kind": "person"}, {"kind": "bot", "bot": "easy"}]})
+        seats = [{"kind": "person"}, {"kind": "bot", "bot": "easy"}]
+        r = _post(srv, "/api/matches", {"seats": seats})
         assert r.status_code == 201
         assert r.json()["seats"][1] == {"index": 1, "kind": "bot", "bot": "easy", "name": None}
     finally:

@@ -12,7 +12,6 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from ginrummy.records import load_match
-from ginrummy.web.game import YOU
 
 from ._support import ALSO_JUNK, JUNK, MELDED, Server, deck
 
@@ -421,7 +420,7 @@ def test_history_shows_score_sheets_and_resumes_an_unfinished_match(
     with page.expect_download() as download:
         won.get_by_role("link", name="Download record").click()
     record = load_match(Path(download.value.path()).read_text())
-    assert record.is_over and [e.winner for e in record.sheet] == [YOU]
+    assert record.is_over and [e.winner for e in record.sheet] == [0]
     assert done.count() == 0  # a finished match has no Resume link
     resume = page.locator(f'.history-item a[href="/match/{unfinished}"]')
     expect(resume).to_have_text("Resume")

@@ -58,7 +58,8 @@ def test_every_step_shows_the_numbers_of_the_engines_replay() -> None:
         assert table.stock_count == hand.stock_count
         assert table.pile == [str(c) for c in hand.pile]
         assert table.phase == hand.phase.value
-        assert step.computer_deadwood == best_arrangement(hand.cards_of(OPPONENT_SEAT)).deadwood_points
+        theirs = best_arrangement(hand.cards_of(OPPONENT_SEAT))
+        assert step.computer_deadwood == theirs.deadwood_points
         assert "{" not in step.caption and "}" not in step.caption
     result = states[-1].result
     assert result is not None
