@@ -193,13 +193,15 @@ class MatchSummary:
     updated_at: str
 
 
-def default_knock_card(view: PlayerView) -> Card | None:
+def default_knock_card(view: PlayerView, options: dict[Card, int] | None = None) -> Card | None:
     """The card the Knock button throws when none is marked: the one that leaves least.
 
     Among throws that leave the same count, the highest card goes (it would
-    only have counted against the knocker).
+    only have counted against the knocker). ``options`` are the view's
+    :func:`throw_options`, when already worked out.
     """
-    options = throw_options(view)
+    if options is None:
+        options = throw_options(view)
     able = [(d, c) for c, d in options.items() if d <= view.knock_limit]
     if not able:
         return None

@@ -165,7 +165,7 @@ def table_out(view: PlayerView) -> TableOut:
     ace_high = view.settings.ace_high
     options = throw_options(view)
     knock: KnockOut | None = None
-    best = default_knock_card(view)
+    best = default_knock_card(view, options)
     if best is not None:
         knock = KnockOut(card=str(best), leaves=options[best], gin=options[best] == 0)
     layouts: list[KnockLayoutsOut] = []
