@@ -12,7 +12,7 @@ from __future__ import annotations
 import json
 import shutil
 import sqlite3
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -67,6 +67,13 @@ def _sqlite(tmp_path: Path) -> tuple[str, dict[str, Old]]:
     shutil.copy(FIXTURES / "v0.sqlite3", path)
     with sqlite3.connect(path) as conn:
         old = _old_rows(conn.execute(_OLD_QUERY).fetchall())
+        # A row as the version between kept it: the level in the server-side data.
+        some = next(i for i, o in old.items() if o.difficulty == "medium")
+        conn.execute(
+            "UPDATE ginrummy_matches SET meta = json_set(meta, '$.bot', 'easy') WHERE id = ?",
+            (some,),
+        )
+    old[some] = replace(old[some], difficulty="easy")
     return str(path), old
 
 
@@ -83,6 +90,13 @@ def _postgres(url: str) -> tuple[str, dict[str, Old]]:
         old = _old_rows(
             conn.execute(_OLD_QUERY.replace("ginrummy_", f"{SCHEMA}.ginrummy_")).fetchall()
         )
+        some = next(i for i, o in old.items() if o.difficulty == "medium")
+        conn.execute(
+            f"UPDATE {SCHEMA}.ginrummy_matches SET meta = (meta::jsonb || %s::jsonb)::text "
+            "WHERE id = %s",
+            ('{"bot": "easy"}', some),
+        )
+    old[some] = replace(old[some], difficulty="easy")
     joiner = "&" if "?" in url else "?"
     return f"{url}{joiner}options=-csearch_path%3D{SCHEMA}", old
 
@@ -114,7 +128,7 @@ def test_a_database_from_before_migrations_upgrades_in_place(
         person, bot = row.seats
         assert (person.kind, person.holder) == ("person", old.owner)
         assert (bot.kind, bot.bot, bot.bot_seed) == ("bot", old.difficulty, old.bot_seed)
-        assert "bot_seed" not in json.loads(row.meta)
+        assert not {"bot_seed", "bot"} & set(json.loads(row.meta))
         loaded = game.load(store, match_id, OWNER)
         assert loaded.match.scores == old.scores and loaded.seat == 0
         out = match_out(loaded)

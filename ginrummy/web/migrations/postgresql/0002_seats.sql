@@ -1,7 +1,8 @@
 -- Seats in their own table, each with its score; the match keeps its owner (who
 -- started it). The old rows were "the person in seat 0, the computer in seat 1":
--- the computer's level moves from the record's settings to its seat, and its seed
--- from the match's server-side data. Stored replies learn the version they
+-- the computer's level moves from the record's settings (or the server-side data,
+-- where a version between kept it there) to its seat, and its seed from the
+-- match's server-side data. Stored replies learn the version they
 -- answered, so that only the last few per match are kept.
 CREATE TABLE ginrummy_seats (
     match_id TEXT NOT NULL,
@@ -17,10 +18,11 @@ CREATE TABLE ginrummy_seats (
 INSERT INTO ginrummy_seats (match_id, seat, kind, bot, bot_seed, holder, name, score)
     SELECT id, 0, 'person', NULL, NULL, seat, NULL, score_you FROM ginrummy_matches;
 INSERT INTO ginrummy_seats (match_id, seat, kind, bot, bot_seed, holder, name, score)
-    SELECT id, 1, 'bot', COALESCE(record::jsonb #>> '{settings,difficulty}', 'medium'),
+    SELECT id, 1, 'bot', COALESCE(meta::jsonb ->> 'bot', record::jsonb #>> '{settings,difficulty}',
+                           'medium'),
            (meta::jsonb ->> 'bot_seed')::bigint, '', NULL, score_computer
     FROM ginrummy_matches;
-UPDATE ginrummy_matches SET meta = (meta::jsonb - 'bot_seed')::text;
+UPDATE ginrummy_matches SET meta = (meta::jsonb - 'bot_seed' - 'bot')::text;
 ALTER TABLE ginrummy_matches DROP COLUMN score_you, DROP COLUMN score_computer;
 DROP INDEX IF EXISTS ginrummy_matches_seat;
 ALTER TABLE ginrummy_matches RENAME COLUMN seat TO owner;
