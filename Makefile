@@ -1,5 +1,5 @@
 # One command for each developer loop; README and CI use the same ones.
-.PHONY: play test fast bench arena lock
+.PHONY: play test fast bench lock
 
 play:  ## install the app and start it on http://127.0.0.1:8000
 	scripts/play.sh $(ARGS)

@@ -83,7 +83,7 @@ class Player:
         for e in self.events:
             if e["player"] == self.me:
                 continue
-            if e["type"] in ("take_upcard", "draw_pile"):
+            if e["type"] in ("take", "pile"):
                 taken.add(parse_card(e["card"]))
             elif e["type"] == "discard":
                 card = parse_card(e["card"])
@@ -98,11 +98,11 @@ class Player:
             state.apply_action(to_os(card))
         for e in self.events:
             kind = e["type"]
-            if kind == "pass_upcard":
+            if kind == "pass":
                 state.apply_action(PASS)
-            elif kind in ("take_upcard", "draw_pile"):
+            elif kind in ("take", "pile"):
                 state.apply_action(DRAW_UPCARD)
-            elif kind == "draw_stock":
+            elif kind == "stock":
                 state.apply_action(DRAW_STOCK)
                 if e["player"] == self.me:
                     card = parse_card(e["card"])

@@ -50,8 +50,8 @@ def decide(message: dict[str, Any], rng: random.Random, their_throws: list[str])
             if wants and take in legal:
                 return take
         return "pass" if "pass" in legal else "stock"
-    if "big-gin" in legal:
-        return "big-gin"
+    if "big_gin" in legal:
+        return "big_gin"
     knocks = [a for a in legal if a.startswith("knock ")]
     if knocks:
         return knocks[0]

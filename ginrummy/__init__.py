@@ -13,8 +13,11 @@ state; the bots live in :mod:`ginrummy.bots` and the web app in
 """
 
 from ginrummy.cards import Card, CardParseError, CardSet, format_cards, parse_card, parse_cards
+from ginrummy.errors import REFUSALS, EngineError
 from ginrummy.hand import (
     Action,
+    ActionName,
+    ActionParseError,
     DeclareBigGin,
     Discard,
     DrawPile,
@@ -28,6 +31,8 @@ from ginrummy.hand import (
     PlayerView,
     ResultKind,
     TakeUpcard,
+    action_name,
+    event_kind,
     parse_action,
     shuffled_deck,
 )
@@ -36,27 +41,46 @@ from ginrummy.melds import (
     Arrangement,
     LayOff,
     LayOffResult,
+    LayOffSpot,
     all_best_arrangements,
     best_arrangement,
     best_layoff,
     deadwood,
     deadwood_after_discard,
     knock_options,
+    lay_off_spots,
 )
-from ginrummy.records import RecordError, dump_hand, dump_match, load_hand, load_match
-from ginrummy.settings import Difficulty, KnockMode, Settings, SettingsError, ShutoutRule
+from ginrummy.records import (
+    RecordError,
+    Replayed,
+    dump_hand,
+    dump_match,
+    load_hand,
+    load_match,
+    replay_match,
+)
+from ginrummy.settings import (
+    KnockMode,
+    Settings,
+    SettingsError,
+    ShutoutRule,
+    legacy_difficulty,
+)
 
 __all__ = [
+    "REFUSALS",
     "Action",
+    "ActionName",
+    "ActionParseError",
     "Arrangement",
     "Card",
     "CardParseError",
     "CardSet",
     "DeclareBigGin",
-    "Difficulty",
     "Discard",
     "DrawPile",
     "DrawStock",
+    "EngineError",
     "FinalScore",
     "Hand",
     "HandResult",
@@ -65,17 +89,20 @@ __all__ = [
     "KnockMode",
     "LayOff",
     "LayOffResult",
+    "LayOffSpot",
     "Match",
     "PassUpcard",
     "Phase",
     "PlayerView",
     "RecordError",
+    "Replayed",
     "ResultKind",
     "ScoreEntry",
     "Settings",
     "SettingsError",
     "ShutoutRule",
     "TakeUpcard",
+    "action_name",
     "all_best_arrangements",
     "best_arrangement",
     "best_layoff",
@@ -83,12 +110,16 @@ __all__ = [
     "deadwood_after_discard",
     "dump_hand",
     "dump_match",
+    "event_kind",
     "format_cards",
     "knock_options",
+    "lay_off_spots",
+    "legacy_difficulty",
     "load_hand",
     "load_match",
     "parse_action",
     "parse_card",
     "parse_cards",
+    "replay_match",
     "shuffled_deck",
 ]

@@ -11,16 +11,14 @@ from __future__ import annotations
 
 from typing import Final
 
-SUIT_MASK: Final = 0x1FFF
-
-_RANK_POINTS: Final = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+from ginrummy.cards import RANK_POINTS
 
 
 def _build_points() -> list[int]:
     points = [0] * 8192
     for bits in range(1, 8192):
         low = bits & -bits
-        points[bits] = points[bits ^ low] + _RANK_POINTS[low.bit_length() - 1]
+        points[bits] = points[bits ^ low] + RANK_POINTS[low.bit_length() - 1]
     return points
 
 
@@ -88,4 +86,3 @@ chosen, some throw adds no deadwood. Either a four-set is chosen (throw one of
 its cards), or the cards left for runs are not a multiple of three (eleven
 less threes), so they hold a dead card or a run of four or more, whose end
 card can go."""
-

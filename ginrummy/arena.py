@@ -76,7 +76,7 @@ class ExternalBot:
     The arena sends what the player sees happen (one JSON object a line) and,
     when it is the player's turn, a ``decide`` message; the program answers
     with one line ``{"action": "..."}`` in the record notation (``take``,
-    ``pass``, ``stock``, ``pile``, ``discard 7C``, ``knock 7C``, ``big-gin``).
+    ``pass``, ``stock``, ``pile``, ``discard 7C``, ``knock 7C``, ``big_gin``).
     """
 
     def __init__(self, command: str, seed: int) -> None:
@@ -204,14 +204,14 @@ def event_message(event: Event) -> dict[str, Any] | None:
     if isinstance(event, Dealt):
         return None
     if isinstance(event, UpcardTaken):
-        return {"type": "take_upcard", "player": event.player, "card": str(event.card)}
+        return {"type": "take", "player": event.player, "card": str(event.card)}
     if isinstance(event, UpcardPassed):
-        return {"type": "pass_upcard", "player": event.player}
+        return {"type": "pass", "player": event.player}
     if isinstance(event, StockDrawn):
         card = None if event.card is None else str(event.card)
-        return {"type": "draw_stock", "player": event.player, "card": card}
+        return {"type": "stock", "player": event.player, "card": card}
     if isinstance(event, PileDrawn):
-        return {"type": "draw_pile", "player": event.player, "card": str(event.card)}
+        return {"type": "pile", "player": event.player, "card": str(event.card)}
     if isinstance(event, Discarded):
         return {"type": "discard", "player": event.player, "card": str(event.card)}
     if isinstance(event, Knocked):

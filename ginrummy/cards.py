@@ -15,24 +15,28 @@ still prints as ``AS`` and has a ``repr`` that can be pasted back as code.
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
-from typing import Final, Union
+from functools import cache
+from typing import Final
+
+from ginrummy.errors import EngineError
 
 __all__ = [
+    "CARD_POINTS",
     "FULL_DECK",
     "RANKS",
     "RANK_NAMES",
+    "RANK_POINTS",
     "SUITS",
     "SUIT_NAMES",
     "SUIT_SYMBOLS",
     "Card",
     "CardParseError",
     "CardSet",
+    "cards_of_mask",
     "format_cards",
+    "mask_of",
     "parse_card",
     "parse_cards",
-    "points_of",
-    "rank_of",
-    "suit_of",
 ]
 
 Rank = int
@@ -46,15 +50,29 @@ RANKS: Final = "A23456789TJQK"
 SUITS: Final = "CDHS"
 SUIT_SYMBOLS: Final = "♣♦♥♠"
 RANK_NAMES: Final = (
-    "ace", "two", "three", "four", "five", "six", "seven",
-    "eight", "nine", "ten", "jack", "queen", "king",
+    "ace",
+    "two",
+    "three",
+    "four",
+    "five",
+    "six",
+    "seven",
+    "eight",
+    "nine",
+    "ten",
+    "jack",
+    "queen",
+    "king",
 )
 SUIT_NAMES: Final = ("clubs", "diamonds", "hearts", "spades")
-_POINTS: Final = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+RANK_POINTS: Final = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
+"""The deadwood value of each rank: ace 1, two to ten face value, court cards 10."""
+CARD_POINTS: Final[tuple[int, ...]] = tuple(RANK_POINTS[c % 13] for c in range(52))
+"""The deadwood value of each card index 0 to 51: the one points table."""
 
 
-class CardParseError(ValueError):
-    """A card token that is not in the text notation of the rules."""
+class CardParseError(EngineError):
+    """A card token that is not in the text notation of the rules (code ``bad_card``)."""
 
 
 class Card(int):
@@ -98,7 +116,7 @@ class Card(int):
     @property
     def points(self) -> int:
         """Deadwood value: ace 1, two to ten face value, court cards 10."""
-        return _POINTS[int(self) % 13]
+        return CARD_POINTS[self]
 
     @property
     def bit(self) -> Bitmask:
@@ -157,10 +175,7 @@ def parse_card(token: str) -> Card:
     rank = _RANK_TOKENS.get(rank_text)
     suit = _SUIT_TOKENS.get(suit_text)
     if rank is None or suit is None:
-        raise CardParseError(
-            f"{token!r} is not a card: write rank A 2-9 T J Q K (or 10) then suit "
-            "C D H S, e.g. AS, TD, 7C"
-        )
+        raise CardParseError("bad_card", token=token)
     return _CARDS[suit * 13 + rank]
 
 
@@ -178,22 +193,56 @@ def format_cards(cards: Iterable[int]) -> str:
     return " ".join(str(_CARDS[c]) for c in cards)
 
 
-def rank_of(card: int) -> Rank:
-    """The rank of a card index (0 = ace .. 12 = king)."""
-    return card % 13
+def mask_of(cards: CardSet | Iterable[int]) -> Bitmask:
+    """The bitmask of a CardSet or of any iterable of distinct cards: the one way.
+
+    A card out of range or named twice is a :class:`ValueError` naming it.
+
+    >>> mask_of(parse_cards("AC 2C")), mask_of(CardSet.parse("AC 2C"))
+    (3, 3)
+    """
+    if isinstance(cards, CardSet):
+        return cards.mask
+    if not isinstance(cards, list | tuple):
+        cards = list(cards)
+    mask = 0
+    try:
+        for c in cards:
+            mask |= 1 << c
+    except (TypeError, ValueError):
+        mask = -1
+    if mask >= 0 and not mask >> 52 and mask.bit_count() == len(cards):
+        return mask
+    # Something is wrong: find the first bad card and name it.
+    mask = 0
+    for c in cards:
+        if isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 52:
+            raise ValueError(f"a card is a number from 0 to 51, not {c!r}")
+        bit = 1 << c
+        if mask & bit:
+            raise ValueError(f"card {_CARDS[c]} appears twice")
+        mask |= bit
+    return mask
 
 
-def suit_of(card: int) -> Suit:
-    """The suit of a card index (0 = clubs .. 3 = spades)."""
-    return card // 13
+@cache
+def _suit_cards(bits: int, shift: int) -> tuple[Card, ...]:
+    return tuple(_CARDS[shift + rank] for rank in range(13) if bits >> rank & 1)
 
 
-def points_of(card: int) -> int:
-    """The deadwood value of a card index."""
-    return _POINTS[card % 13]
+def cards_of_mask(mask: Bitmask) -> tuple[Card, ...]:
+    """The cards of a bitmask in card order (clubs to spades, ace to king).
 
-
-CardsLike = Union["CardSet", Iterable[int]]
+    >>> [str(c) for c in cards_of_mask(CardSet.parse("KS AC 2C").mask)]
+    ['AC', '2C', 'KS']
+    """
+    # Each suit's tuple is cached: at most 4 x 8192 of them.
+    out: tuple[Card, ...] = ()
+    for shift in (0, 13, 26, 39):
+        bits = mask >> shift & 0x1FFF
+        if bits:
+            out += _suit_cards(bits, shift)
+    return out
 
 
 class CardSet:
@@ -212,18 +261,7 @@ class CardSet:
     mask: Bitmask
 
     def __init__(self, cards: Iterable[int] = ()) -> None:
-        mask = 0
-        if isinstance(cards, CardSet):
-            mask = cards.mask
-        else:
-            for c in cards:
-                if not 0 <= c < 52:
-                    raise ValueError(f"a card is a number from 0 to 51, not {c}")
-                bit = 1 << c
-                if mask & bit:
-                    raise ValueError(f"card {_CARDS[c]} appears twice")
-                mask |= bit
-        object.__setattr__(self, "mask", mask)
+        object.__setattr__(self, "mask", mask_of(cards))
 
     @classmethod
     def from_mask(cls, mask: Bitmask) -> CardSet:
@@ -301,7 +339,7 @@ class CardSet:
     @property
     def points(self) -> int:
         """The summed deadwood value of the cards."""
-        return sum(_POINTS[c % 13] for c in self)
+        return sum(CARD_POINTS[c] for c in self)
 
     def __str__(self) -> str:
         return format_cards(self)

@@ -1,12 +1,13 @@
 """``ginrummy demo``: two simple players play a whole match in the terminal.
 
-A stand-in run command until the web app lands: it shows the engine end to
-end. Each player sees only its own :class:`~ginrummy.hand.PlayerView` and
-plays a plain greedy game: it takes the pile card when that lowers its
-deadwood (else it draws from the stock), throws the card that leaves the
-least deadwood, and knocks at the first chance. After each hand it prints
-both hands as laid down, the lay-offs, the counts, the result and the running
-score; at the end the score sheet and the final score.
+A quick look at the engine from the terminal, end to end (``ginrummy serve``
+plays in a browser). Each player sees only its own
+:class:`~ginrummy.hand.PlayerView` and plays a plain greedy game: it takes
+the pile card when that lowers its deadwood (else it draws from the stock),
+throws the card that leaves the least deadwood, and knocks at the first
+chance. After each hand it prints both hands as laid down, the lay-offs, the
+counts, the result and the running score; at the end the score sheet and the
+final score.
 
 This module prints, so the engine never imports it; only the ``ginrummy``
 command does (``ginrummy demo --seed 7 --to 100``).

@@ -22,8 +22,9 @@ import hmac
 from collections.abc import Sequence
 
 from ginrummy.cards import FULL_DECK, Card
+from ginrummy.errors import EngineError
 
-__all__ = ["SEED_BYTES", "commitment", "fair_deck", "verify_deal"]
+__all__ = ["SEED_BYTES", "SeedError", "commitment", "fair_deck", "verify_deal"]
 
 SEED_BYTES = 32
 """Length of a server seed in bytes (64 hex digits)."""
@@ -32,19 +33,23 @@ MAX_CLIENT_SEED = 200
 """The longest client seed accepted, in characters."""
 
 
+class SeedError(EngineError):
+    """A server or client seed not in its form (codes ``server_seed_*``, ``client_seed_bad``)."""
+
+
 def _seed_bytes(server_seed: str) -> bytes:
     try:
         raw = bytes.fromhex(server_seed)
     except ValueError:
-        raise ValueError("a server seed is written as hexadecimal digits") from None
+        raise SeedError("server_seed_not_hex") from None
     if len(raw) != SEED_BYTES:
-        raise ValueError(f"a server seed is {SEED_BYTES} bytes ({2 * SEED_BYTES} hex digits)")
+        raise SeedError("server_seed_length", size=SEED_BYTES, digits=2 * SEED_BYTES)
     return raw
 
 
 def _check_client_seed(client_seed: str) -> None:
     if not client_seed or len(client_seed) > MAX_CLIENT_SEED or not client_seed.isprintable():
-        raise ValueError(f"a client seed is 1 to {MAX_CLIENT_SEED} printable characters")
+        raise SeedError("client_seed_bad", most=MAX_CLIENT_SEED)
 
 
 def commitment(server_seed: str) -> str:

@@ -17,7 +17,7 @@ player may see.
 >>> len(hand.view(1).hand), len(hand.view(0).hand)
 (11, 10)
 
-Where RULES.md is silent the engine follows the usual two-player rules:
+Where rule books differ the engine makes these choices (docs/RULES.md has them all):
 
 - The knock card is thrown face down: it does not go on the pile (it is
   ``HandResult.knock_card``), and it is never counted.
@@ -40,7 +40,16 @@ from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import TypeAlias
 
-from ginrummy.cards import FULL_DECK, Card, CardParseError, format_cards, parse_card, parse_cards
+from ginrummy.cards import (
+    FULL_DECK,
+    Card,
+    CardParseError,
+    cards_of_mask,
+    format_cards,
+    mask_of,
+    parse_card,
+)
+from ginrummy.errors import EngineError
 from ginrummy.melds import (
     Arrangement,
     LayOff,
@@ -48,18 +57,18 @@ from ginrummy.melds import (
     all_best_arrangements,
     best_arrangement,
     best_layoff,
-    cards_of_mask,
     deadwood_after_discard_mask,
     deadwood_mask,
     knock_options_mask,
-    mask_of,
 )
 from ginrummy.settings import Settings
 
 __all__ = [
     "Action",
+    "ActionName",
     "ActionParseError",
     "BigGinDeclared",
+    "DealError",
     "Dealt",
     "DeclareBigGin",
     "Discard",
@@ -81,6 +90,8 @@ __all__ = [
     "TakeUpcard",
     "UpcardPassed",
     "UpcardTaken",
+    "action_name",
+    "event_kind",
     "parse_action",
     "shuffled_deck",
 ]
@@ -90,12 +101,16 @@ DEAD_AT = 2
 """A plain discard that leaves this many cards in the stock makes the hand dead."""
 
 
-class IllegalActionError(ValueError):
-    """An action the rules do not allow now; the message says why."""
+class IllegalActionError(EngineError):
+    """An action the rules do not allow now; ``code`` and the message say why."""
 
 
-class ActionParseError(ValueError):
-    """Text that is not an action in the record notation."""
+class ActionParseError(EngineError):
+    """Text that is not an action in the record notation (codes ``action_*``)."""
+
+
+class DealError(EngineError):
+    """A deck order or dealer that cannot start a hand (``bad_deck``, ``bad_dealer``)."""
 
 
 class Phase(StrEnum):
@@ -182,8 +197,8 @@ class DeclareBigGin:
 
     def __str__(self) -> str:
         if self.melds is None:
-            return "big-gin"
-        return "big-gin " + " ".join(f"[{format_cards(m)}]" for m in self.melds)
+            return "big_gin"
+        return "big_gin " + " ".join(f"[{format_cards(m)}]" for m in self.melds)
 
 
 Action: TypeAlias = TakeUpcard | PassUpcard | DrawStock | DrawPile | Discard | Knock | DeclareBigGin
@@ -191,12 +206,50 @@ Action: TypeAlias = TakeUpcard | PassUpcard | DrawStock | DrawPile | Discard | K
 
 _ACTION_TYPES = (TakeUpcard, PassUpcard, DrawStock, DrawPile, Discard, Knock, DeclareBigGin)
 
+
+class ActionName(StrEnum):
+    """The name of each kind of action: one vocabulary for records, the HTTP API,
+    the arena protocol and the event log (:func:`event_kind`).
+
+    >>> [n.value for n in ActionName]
+    ['take', 'pass', 'stock', 'pile', 'discard', 'knock', 'big_gin']
+    """
+
+    TAKE = "take"
+    """:class:`TakeUpcard`"""
+    PASS = "pass"
+    """:class:`PassUpcard`"""
+    STOCK = "stock"
+    """:class:`DrawStock`"""
+    PILE = "pile"
+    """:class:`DrawPile`"""
+    DISCARD = "discard"
+    """:class:`Discard` (names a card)"""
+    KNOCK = "knock"
+    """:class:`Knock` (names a card, may name melds)"""
+    BIG_GIN = "big_gin"
+    """:class:`DeclareBigGin` (may name melds)"""
+
+
+_NAMES: dict[type, ActionName] = {
+    TakeUpcard: ActionName.TAKE,
+    PassUpcard: ActionName.PASS,
+    DrawStock: ActionName.STOCK,
+    DrawPile: ActionName.PILE,
+    Discard: ActionName.DISCARD,
+    Knock: ActionName.KNOCK,
+    DeclareBigGin: ActionName.BIG_GIN,
+}
+
 _SIMPLE_ACTIONS: dict[str, Action] = {
     "take": TakeUpcard(),
     "pass": PassUpcard(),
     "stock": DrawStock(),
     "pile": DrawPile(),
 }
+
+_OLD_NAMES = {"big-gin": ActionName.BIG_GIN}
+"""Names older records wrote (read, never written)."""
 
 # Actions are frozen values: legal_actions hands out these shared ones.
 _UPCARD_CHOICES: tuple[Action, ...] = (TakeUpcard(), PassUpcard())
@@ -206,47 +259,116 @@ _DISCARDS = tuple(Discard(card) for card in FULL_DECK)
 _KNOCKS = tuple(Knock(card) for card in FULL_DECK)
 
 
-def _parse_melds(text: str) -> tuple[Meld, ...]:
+def action_name(action: Action) -> ActionName:
+    """The vocabulary name of an action.
+
+    >>> action_name(Knock(Card.parse("7C")))
+    <ActionName.KNOCK: 'knock'>
+    """
+    return _NAMES[type(action)]
+
+
+def _card_of(token: object, text: str) -> Card:
+    if isinstance(token, Card):
+        return token
+    if not isinstance(token, str):
+        raise ActionParseError("action_card", text=text, token=repr(token))
+    try:
+        return parse_card(token)
+    except CardParseError:
+        raise ActionParseError("action_card", text=text, token=token) from None
+
+
+def _melds_of(melds: Iterable[str | Iterable[object]], text: str) -> tuple[Meld, ...]:
+    out = []
+    for meld in melds:
+        tokens = meld.replace(",", " ").split() if isinstance(meld, str) else list(meld)
+        out.append(tuple(_card_of(t, text) for t in tokens))
+    return tuple(out)
+
+
+def _parse_melds(text: str, whole: str) -> tuple[Meld, ...]:
     melds = []
     rest = text.strip()
     while rest:
         if not rest.startswith("[") or "]" not in rest:
-            raise ActionParseError(f"melds are written in brackets, e.g. [AS 2S 3S], not {rest!r}")
+            raise ActionParseError("action_melds", text=rest)
         inner, rest = rest[1:].split("]", 1)
-        melds.append(tuple(parse_cards(inner)))
+        melds.append(inner)
         rest = rest.strip()
-    return tuple(melds)
+    return _melds_of(melds, whole)
 
 
-def parse_action(text: str) -> Action:
-    """Read an action written as :func:`str` writes it.
+def parse_action(
+    text: str,
+    card: Card | str | None = None,
+    melds: Iterable[str | Iterable[Card | str]] | None = None,
+) -> Action:
+    """An action from its name and card, in one text or apart.
+
+    The text is written as :func:`str` writes an action (the record notation):
+    a name of :class:`ActionName`, then the card for ``discard`` and
+    ``knock``, then any melds in brackets. Or give the bare name and pass the
+    card and melds apart, as the HTTP API and the arena protocol carry them.
+    Older records' ``big-gin`` reads as ``big_gin``. A bad text raises
+    :class:`ActionParseError` with a code.
 
     >>> parse_action("discard 7c")
     Discard(card=Card.parse('7C'))
-    >>> str(parse_action("knock 3h [as 2s 3s]"))
-    'knock 3H [AS 2S 3S]'
+    >>> parse_action("knock", card="3H", melds=[["AS", "2S", "3S"]]) == parse_action(
+    ...     "knock 3h [as 2s 3s]")
+    True
+    >>> str(parse_action("big-gin"))
+    'big_gin'
+    >>> parse_action("discard")
+    Traceback (most recent call last):
+    ...
+    ginrummy.hand.ActionParseError: the action 'discard' names a card, e.g. discard 7C
     """
-    words = text.strip().split(None, 2)
+    words = text.strip().split(None, 1)
     if not words:
-        raise ActionParseError("an action is empty")
-    verb = words[0].lower()
+        raise ActionParseError("action_empty")
+    word = words[0].lower()
+    rest = words[1] if len(words) > 1 else ""
     try:
-        if verb in _SIMPLE_ACTIONS and len(words) == 1:
-            return _SIMPLE_ACTIONS[verb]
-        if verb == "discard" and len(words) == 2:
-            return Discard(parse_card(words[1]))
-        if verb == "knock" and len(words) >= 2:
-            melds = _parse_melds(words[2]) if len(words) == 3 else None
-            return Knock(parse_card(words[1]), melds)
-        if verb == "big-gin":
-            rest = text.strip()[len("big-gin") :]
-            return DeclareBigGin(_parse_melds(rest) if rest.strip() else None)
-    except CardParseError as e:
-        raise ActionParseError(f"in action {text!r}: {e}") from None
-    raise ActionParseError(
-        f"{text!r} is not an action: write take, pass, stock, pile, discard 7C, knock 7C, "
-        "or big-gin"
-    )
+        name = ActionName(_OLD_NAMES.get(word, word))
+    except ValueError:
+        raise ActionParseError("action_unknown", text=text) from None
+    if name in (ActionName.DISCARD, ActionName.KNOCK):
+        if card is None:
+            if not rest or rest.startswith("["):
+                raise ActionParseError("action_needs_card", name=name.value)
+            token, _, rest = rest.partition(" ")
+            card = token
+        elif rest and not rest.startswith("["):
+            raise ActionParseError("action_unknown", text=text)
+        chosen = _card_of(card, text)
+        if name is ActionName.DISCARD:
+            if melds is not None or rest.startswith("["):
+                raise ActionParseError("action_takes_no_melds", name=name.value)
+            if rest:
+                raise ActionParseError("action_unknown", text=text)
+            return _DISCARDS[chosen]
+        laid = _parse_melds(rest, text) if rest.strip() else None
+        if melds is not None:
+            if laid is not None:
+                raise ActionParseError("action_unknown", text=text)
+            laid = _melds_of(melds, text)
+        return _KNOCKS[chosen] if laid is None else Knock(chosen, laid)
+    if card is not None:
+        raise ActionParseError("action_takes_no_card", name=name.value)
+    if name is ActionName.BIG_GIN:
+        laid = _parse_melds(rest, text) if rest.strip() else None
+        if melds is not None:
+            if laid is not None:
+                raise ActionParseError("action_unknown", text=text)
+            laid = _melds_of(melds, text)
+        return DeclareBigGin(laid)
+    if melds is not None or rest.startswith("["):
+        raise ActionParseError("action_takes_no_melds", name=name.value)
+    if rest:
+        raise ActionParseError("action_unknown", text=text)
+    return _SIMPLE_ACTIONS[name.value]
 
 
 # --- events ----------------------------------------------------------------
@@ -330,6 +452,25 @@ Event: TypeAlias = (
     | BigGinDeclared
 )
 """Something that happened, in the hand's public log."""
+
+_EVENT_KINDS: dict[type, ActionName] = {
+    UpcardTaken: ActionName.TAKE,
+    UpcardPassed: ActionName.PASS,
+    StockDrawn: ActionName.STOCK,
+    PileDrawn: ActionName.PILE,
+    Discarded: ActionName.DISCARD,
+    Knocked: ActionName.KNOCK,
+    BigGinDeclared: ActionName.BIG_GIN,
+}
+
+
+def event_kind(event: Event) -> ActionName | None:
+    """The action an event records, by its vocabulary name (``None`` for the deal).
+
+    >>> event_kind(UpcardPassed(1)), event_kind(Dealt(0, Card.parse("7C")))
+    (<ActionName.PASS: 'pass'>, None)
+    """
+    return _EVENT_KINDS.get(type(event))
 
 
 # --- results ---------------------------------------------------------------
@@ -473,12 +614,12 @@ class Hand:
         """A hand dealt from an explicit deck order of all 52 cards."""
         # Checked before indexing: FULL_DECK[-1] would quietly read as KS.
         if any(isinstance(c, bool) or not isinstance(c, int) or not 0 <= c < 52 for c in deck):
-            raise ValueError("a deck holds each of the 52 cards exactly once")
+            raise DealError("bad_deck")
         cards = tuple(FULL_DECK[c] for c in deck)
-        if len(cards) != 52 or sum(1 << c for c in set(cards)) != (1 << 52) - 1:
-            raise ValueError("a deck holds each of the 52 cards exactly once")
-        if dealer not in (0, 1):
-            raise ValueError(f"the dealer is player 0 or 1, not {dealer!r}")
+        if len(cards) != 52 or len(set(cards)) != 52:
+            raise DealError("bad_deck")
+        if type(dealer) is not int or dealer not in (0, 1):
+            raise DealError("bad_dealer", dealer=_shown(dealer))
         hand = cls(settings=settings or Settings(), dealer=dealer, deck=cards)
         non_dealer = 1 - dealer
         for i in range(2 * HAND_SIZE):
@@ -578,66 +719,109 @@ class Hand:
         return all_best_arrangements(_cards(held & ~(1 << card)), ace_high=self.settings.ace_high)
 
     def verify(self, action: Action, player: int | None = None) -> None:
-        """Raise :class:`IllegalActionError` saying why ``action`` is not legal now."""
+        """Raise :class:`IllegalActionError` saying why ``action`` is not legal now.
+
+        This is the one place a move is judged: :meth:`can` and :meth:`apply`
+        ask it, and so does every player (bots, the arena, the web app). The
+        error's ``code`` names the rule (see :data:`ginrummy.errors.REFUSALS`).
+        """
         if self.phase is Phase.OVER:
-            raise IllegalActionError("the hand is over")
-        assert self.to_act is not None
+            raise IllegalActionError("hand_over")
         if player is not None and player != self.to_act:
-            raise IllegalActionError(f"it is player {self.to_act}'s turn, not player {player}'s")
+            self._verify_turn(player)
         if not isinstance(action, _ACTION_TYPES):
-            raise IllegalActionError(f"{action!r} is not an action")
+            raise IllegalActionError("not_an_action", action=repr(action))
         phase = self.phase
         if isinstance(action, (TakeUpcard, PassUpcard)):
             if phase is not Phase.UPCARD:
-                raise IllegalActionError("the upcard offer is over")
+                raise IllegalActionError("upcard_offer_over")
             return
         if phase is Phase.UPCARD:
-            raise IllegalActionError("first take the upcard or pass")
+            raise IllegalActionError("upcard_first")
         if isinstance(action, (DrawStock, DrawPile)):
             if phase is not Phase.DRAW:
-                raise IllegalActionError("you have drawn already: discard or knock")
+                raise IllegalActionError("drawn_already")
             if isinstance(action, DrawPile):
                 if self._forced_stock:
-                    raise IllegalActionError(
-                        "both players passed the upcard: the first draw is from the stock"
-                    )
+                    raise IllegalActionError("stock_first")
                 if not self._pile:
-                    raise IllegalActionError("the discard pile is empty")
+                    raise IllegalActionError("pile_empty")
             return
         if phase is Phase.DRAW:
-            raise IllegalActionError("draw first, from the stock or the pile")
+            raise IllegalActionError("draw_first")
+        assert self.to_act is not None
         held = self._seats[self.to_act].cards
         if isinstance(action, DeclareBigGin):
             if not self.settings.big_gin:
-                raise IllegalActionError("big gin is a house rule that is off in this match")
+                raise IllegalActionError("big_gin_off")
             if not self._can_big_gin(held):
-                raise IllegalActionError("big gin needs all eleven cards in melds")
+                raise IllegalActionError("big_gin_unmelded")
             if action.melds is not None:
                 self._check_melds(held, action.melds)
             return
         card = action.card
         if isinstance(card, bool) or not isinstance(card, int) or not 0 <= card < 52:
-            raise IllegalActionError(f"{card!r} is not a card")
+            raise IllegalActionError("not_a_card", card=repr(card))
         if not held >> card & 1:
-            raise IllegalActionError(f"{FULL_DECK[card]} is not in your hand")
+            raise IllegalActionError("card_not_held", card=str(FULL_DECK[card]))
         if card == self._locked:
-            raise IllegalActionError(
-                f"{FULL_DECK[card]} was just taken from the pile and may not be thrown this turn"
-            )
+            raise IllegalActionError("card_just_taken", card=str(FULL_DECK[card]))
         if isinstance(action, Knock):
             left = self._knock_options(held)[card]
             limit = self.knock_limit
             if left > limit:
+                shown = str(FULL_DECK[card])
                 if limit == 0:
-                    raise IllegalActionError(
-                        f"only gin ends this hand, and throwing {FULL_DECK[card]} leaves {left}"
-                    )
+                    raise IllegalActionError("knock_card_gin_only", card=shown, deadwood=left)
                 raise IllegalActionError(
-                    f"throwing {FULL_DECK[card]} leaves {left} deadwood; "
-                    f"a knock needs {limit} or less"
+                    "knock_card_too_high", card=shown, deadwood=left, limit=limit
                 )
             if action.melds is not None:
                 self._check_melds(held & ~(1 << card), action.melds)
+
+    def _verify_turn(self, player: int | None) -> None:
+        if self.phase is Phase.OVER:
+            raise IllegalActionError("hand_over")
+        assert self.to_act is not None
+        if player is not None and player != self.to_act:
+            raise IllegalActionError("not_your_turn", to_act=self.to_act, player=_shown(player))
+
+    def default_knock(self, player: int | None = None) -> Knock:
+        """The knock made when no card is named: throw the card that leaves least deadwood.
+
+        Among throws that leave the same count the highest card goes (it would
+        only have counted against the knocker). When no knock is allowed this
+        raises :class:`IllegalActionError`: ``knock_too_high`` or ``gin_only``
+        with the best throw's deadwood, or the turn's own refusal
+        (``upcard_first``, ``draw_first``, ``hand_over``, ``not_your_turn``).
+
+        >>> hand = Hand.from_seed(7, dealer=0)
+        >>> hand.default_knock()
+        Traceback (most recent call last):
+        ...
+        ginrummy.hand.IllegalActionError: first take the upcard or pass
+        """
+        self._verify_turn(player)
+        if self.phase is Phase.UPCARD:
+            raise IllegalActionError("upcard_first")
+        if self.phase is Phase.DRAW:
+            raise IllegalActionError("draw_first")
+        options = self.knock_options()
+        least = min(options.values())
+        limit = self.knock_limit
+        if least > limit:
+            if limit == 0:
+                raise IllegalActionError("gin_only", deadwood=least)
+            raise IllegalActionError("knock_too_high", deadwood=least, limit=limit)
+        card = max((c for c, d in options.items() if d == least), key=lambda c: (c.points, c))
+        return _KNOCKS[card]
+
+    def default_knock_card(self) -> Card | None:
+        """The card :meth:`default_knock` would throw, or ``None`` when no knock is allowed."""
+        try:
+            return self.default_knock().card
+        except IllegalActionError:
+            return None
 
     def can(self, action: Action, player: int | None = None) -> bool:
         """Whether ``action`` is legal now."""
@@ -809,7 +993,8 @@ class Hand:
             try:
                 hand.apply(action)
             except IllegalActionError as e:
-                raise IllegalActionError(f"action {i + 1} ({action}): {e}") from None
+                e.add_note(f"action {i + 1} ({action})")
+                raise
         return hand
 
     # -- internals --
@@ -838,14 +1023,12 @@ class Hand:
     def _check_melds(self, cards: int, melds: tuple[Meld, ...]) -> None:
         try:
             wanted = sorted(mask_of(m) for m in melds)
-        except (TypeError, ValueError) as e:
-            raise IllegalActionError(f"those melds are not cards of yours: {e}") from None
+        except (TypeError, ValueError):
+            raise IllegalActionError("melds_bad_cards") from None
         for option in all_best_arrangements(_cards(cards), ace_high=self.settings.ace_high):
             if sorted(option.meld_masks) == wanted:
                 return
-        raise IllegalActionError(
-            "those melds are not a least-deadwood arrangement of the cards laid down"
-        )
+        raise IllegalActionError("melds_not_best")
 
     def _chosen(self, cards: int, melds: tuple[Meld, ...] | None) -> Arrangement:
         options = all_best_arrangements(_cards(cards), ace_high=self.settings.ace_high)
@@ -934,3 +1117,7 @@ class Hand:
 
 
 _cards = cards_of_mask
+
+
+def _shown(value: object) -> int | str:
+    return value if type(value) is int else repr(value)

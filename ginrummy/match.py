@@ -24,6 +24,7 @@ from ginrummy.hand import (
     Hand,
     HandResult,
     IllegalActionError,
+    Knock,
     PlayerView,
     ResultKind,
     shuffled_deck,
@@ -232,12 +233,36 @@ class Match:
         """The legal actions in the current hand."""
         return self.hand.legal_actions()
 
+    def verify(self, action: Action, player: int | None = None) -> None:
+        """Raise :class:`IllegalActionError` saying why ``action`` is not legal now.
+
+        ``match_over`` and ``deal_next`` first, then the hand's own :meth:`Hand.verify`.
+        """
+        self._verify_in_play()
+        self.hand.verify(action, player)
+
+    def can(self, action: Action, player: int | None = None) -> bool:
+        """Whether ``action`` is legal now."""
+        try:
+            self.verify(action, player)
+        except IllegalActionError:
+            return False
+        return True
+
+    def _verify_in_play(self) -> None:
+        if self.is_over:
+            raise IllegalActionError("match_over")
+        if self.hand.is_over:
+            raise IllegalActionError("deal_next")
+
+    def default_knock(self, player: int | None = None) -> Knock:
+        """The current hand's :meth:`Hand.default_knock` (the knock with no card named)."""
+        self._verify_in_play()
+        return self.hand.default_knock(player)
+
     def apply(self, action: Action, player: int | None = None) -> HandResult | None:
         """Apply an action to the current hand; returns the result if it ended the hand."""
-        if self.is_over:
-            raise IllegalActionError("the match is over")
-        if self.hand.is_over:
-            raise IllegalActionError("the hand is over: deal the next one")
+        self._verify_in_play()
         self.hand.apply(action, player)
         result = self.hand.result
         if result is not None:
@@ -254,9 +279,9 @@ class Match:
     def next_hand(self, deck: Sequence[int]) -> Hand:
         """Deal the next hand from ``deck`` (only once the last hand is over)."""
         if self.is_over:
-            raise IllegalActionError("the match is over")
+            raise IllegalActionError("match_over")
         if not self.hand.is_over:
-            raise IllegalActionError("the current hand is still being played")
+            raise IllegalActionError("hand_in_play")
         hand = Hand.deal(deck, dealer=self.next_dealer, settings=self.settings)
         self.hands.append(hand)
         return hand

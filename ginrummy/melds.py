@@ -34,12 +34,21 @@ from ginrummy._tables import (
     RUNNABLE_HIGH,
     RUNNABLE_LOW,
 )
-from ginrummy.cards import FULL_DECK, Bitmask, Card, CardSet, format_cards
+from ginrummy.cards import (
+    FULL_DECK,
+    Bitmask,
+    Card,
+    CardSet,
+    cards_of_mask,
+    format_cards,
+    mask_of,
+)
 
 __all__ = [
     "Arrangement",
     "LayOff",
     "LayOffResult",
+    "LayOffSpot",
     "Meld",
     "all_best_arrangements",
     "best_arrangement",
@@ -52,43 +61,18 @@ __all__ = [
     "is_meld",
     "knock_options",
     "knock_options_mask",
+    "lay_off_spots",
     "mask_of",
     "melds_in",
+    "run_span",
 ]
 
 Meld = tuple[Card, ...]
 """A meld's cards, in rank order (a run) or suit order (a set)."""
 
 _SUIT_MASK = 0x1FFF
-_POINTS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10)
 _RANK_ROW = 1 | 1 << 13 | 1 << 26 | 1 << 39
 """The four cards of the ace; shift left by a rank for that rank's four."""
-
-
-def mask_of(cards: CardSet | Iterable[int]) -> Bitmask:
-    """The bitmask of a CardSet or of any iterable of distinct cards."""
-    if isinstance(cards, CardSet):
-        return cards.mask
-    if not isinstance(cards, list | tuple):
-        cards = list(cards)
-    mask = 0
-    try:
-        for c in cards:
-            mask |= 1 << c
-    except (TypeError, ValueError):
-        mask = -1
-    if mask >= 0 and not mask >> 52 and mask.bit_count() == len(cards):
-        return mask
-    # Something is wrong: find the first bad card and name it.
-    mask = 0
-    for c in cards:
-        if not 0 <= c < 52:
-            raise ValueError(f"a card is a number from 0 to 51, not {c}")
-        bit = 1 << c
-        if mask & bit:
-            raise ValueError(f"card {FULL_DECK[c]} appears twice")
-        mask |= bit
-    return mask
 
 
 def _mask_points(mask: Bitmask) -> int:
@@ -100,40 +84,42 @@ def _mask_points(mask: Bitmask) -> int:
     )
 
 
+_cards = cards_of_mask
+
+
 @cache
-def _suit_cards(bits: int, shift: int) -> tuple[Card, ...]:
-    return tuple(FULL_DECK[shift + rank] for rank in range(13) if bits >> rank & 1)
+def run_span(meld: Bitmask) -> tuple[int, int, int] | None:
+    """For a run: its suit, lowest rank and highest rank; ``None`` for a set.
 
-
-def cards_of_mask(mask: Bitmask) -> tuple[Card, ...]:
-    """The cards of a bitmask in card order (clubs to spades, ace to king).
+    An ace that sits above the king (Q-K-A, under the ace-high house rule)
+    counts as rank 13: a run holding both the ace and the king is ace high,
+    for K-A-2 is never a run. The one place that question is answered.
 
     >>> from ginrummy import CardSet
-    >>> [str(c) for c in cards_of_mask(CardSet.parse("KS AC 2C").mask)]
-    ['AC', '2C', 'KS']
+    >>> run_span(CardSet.parse("QS KS AS").mask), run_span(CardSet.parse("AS 2S 3S").mask)
+    ((3, 11, 13), (3, 0, 2))
+    >>> run_span(CardSet.parse("7C 7D 7H").mask) is None
+    True
     """
-    # Each suit's tuple is cached: at most 4 x 8192 of them.
-    out: tuple[Card, ...] = ()
-    for shift in (0, 13, 26, 39):
-        bits = mask >> shift & _SUIT_MASK
-        if bits:
-            out += _suit_cards(bits, shift)
-    return out
-
-
-_cards = cards_of_mask
+    low = meld & -meld
+    suit = (low.bit_length() - 1) // 13
+    bits = meld >> 13 * suit
+    if bits >> 13:
+        return None
+    if bits & 1 and bits >> 12:
+        # Ace high: read the ranks shifted down one, the ace as the top.
+        above = bits >> 1 | 1 << 12
+        return suit, ((above & -above).bit_length() - 1) + 1, 13
+    return suit, (bits & -bits).bit_length() - 1, bits.bit_length() - 1
 
 
 @cache
 def _meld_cards(mask: Bitmask) -> Meld:
     """A meld's cards in play order: a run low to high (ace high last), a set by suit."""
     cards = _cards(mask)
-    suits = {c.suit for c in cards}
-    if len(suits) == 1:
-        ranks = [c.rank for c in cards]
-        if 0 in ranks and 12 in ranks:  # ace-high run: the ace goes on top
-            return tuple(sorted(cards, key=lambda c: c.rank or 13))
-        return tuple(sorted(cards, key=lambda c: c.rank))
+    span = run_span(mask)
+    if span is not None and span[2] == 13:  # ace-high run: the ace goes on top
+        return (*cards[1:], cards[0])
     return cards
 
 
@@ -622,10 +608,6 @@ def best_arrangement(cards: CardSet | Iterable[int], *, ace_high: bool = False) 
     return _arrangement(chosen, hand)
 
 
-def _mask_of_hand(hand: CardSet | Iterable[int]) -> Bitmask:
-    return hand.mask if type(hand) is CardSet else mask_of(hand)
-
-
 def deadwood(hand: CardSet | Iterable[int], *, ace_high: bool = False) -> int:
     """The least deadwood count of a hand of 0 to 11 cards.
 
@@ -662,7 +644,7 @@ def knock_options(hand: CardSet | Iterable[int], *, ace_high: bool = False) -> d
     >>> min(opts.values()), [str(c) for c, d in opts.items() if d == 0]
     (0, ['3H'])
     """
-    mask = _mask_of_hand(hand)
+    mask = mask_of(hand)
     _eleven(mask)
     return knock_options_mask(mask, ace_high)
 
@@ -762,57 +744,93 @@ class LayOffResult:
     deadwood_points: int
 
 
-def _run_span(meld: Bitmask) -> tuple[int, int, int] | None:
-    """For a run: (suit, lowest rank, highest rank) with an ace-high ace as 13."""
-    cards = _cards(meld)
-    suit = cards[0].suit
-    if any(c.suit != suit for c in cards):
-        return None
-    ranks = sorted(c.rank for c in cards)
-    if 0 in ranks and 12 in ranks:
-        ranks = sorted(r or 13 for r in ranks)
-    return suit, ranks[0], ranks[-1]
+@dataclass(frozen=True, slots=True)
+class LayOffSpot:
+    """Where cards may be laid off onto one meld: the one lay-off model.
+
+    ``chains`` hold the cards that may go on, each chain in the order they
+    must be laid (each card needs the one before it on the meld): a run has
+    two chains, the cards below it (nearest first) and the cards above it; a
+    three-card set has one chain, its fourth card; a four-card set has none.
+    ``meld_index`` is the meld's place among the melds asked about.
+
+    >>> from ginrummy import CardSet
+    >>> [spot] = lay_off_spots([CardSet.parse("JS QS KS").mask], ace_high=True)
+    >>> [[str(c) for c in chain] for chain in spot.chains]
+    [['TS', '9S', '8S', '7S', '6S', '5S', '4S', '3S', '2S', 'AS'], ['AS']]
+    """
+
+    meld_index: int
+    is_run: bool
+    chains: tuple[tuple[Card, ...], ...]
 
 
-def _card_at(suit: int, rank: int) -> int:
-    return suit * 13 + (0 if rank == 13 else rank)
+@cache
+def _chains(meld: Bitmask, ace_high: bool) -> tuple[bool, tuple[tuple[Card, ...], ...]]:
+    """Whether ``meld`` is a run, and its lay-off chains (see :class:`LayOffSpot`)."""
+    span = run_span(meld)
+    if span is None:
+        if meld.bit_count() != 3:
+            return False, ()
+        rank = ((meld & -meld).bit_length() - 1) % 13
+        fourth = next(s * 13 + rank for s in range(4) if not meld >> (s * 13 + rank) & 1)
+        return False, ((FULL_DECK[fourth],),)
+    suit, low, high = span
+    top = 13 if ace_high else 12
+    chains = []
+    for ranks in (range(low - 1, -1, -1), range(high + 1, top + 1)):
+        chain = []
+        for rank in ranks:
+            card = suit * 13 + (0 if rank == 13 else rank)
+            if meld >> card & 1:  # the ace of a long ace-high run: no wrapping round
+                break
+            chain.append(FULL_DECK[card])
+        chains.append(tuple(chain))
+    return True, (chains[0], chains[1])
+
+
+def lay_off_spots(
+    melds: Sequence[Bitmask | Iterable[int]], *, ace_high: bool = False
+) -> tuple[LayOffSpot, ...]:
+    """Where cards may be laid off onto each of ``melds`` (see :class:`LayOffSpot`).
+
+    >>> from ginrummy import CardSet
+    >>> spots = lay_off_spots([CardSet.parse("3S 4S 5S").mask, CardSet.parse("9C 9H 9S").mask])
+    >>> [[format_cards(chain) for chain in spot.chains] for spot in spots]
+    [['2S AS', '6S 7S 8S 9S TS JS QS KS'], ['9D']]
+    """
+    spots = []
+    for index, meld in enumerate(melds):
+        is_run, chains = _chains(meld if isinstance(meld, int) else mask_of(meld), ace_high)
+        spots.append(LayOffSpot(index, is_run, chains))
+    return tuple(spots)
 
 
 def _lay_off_plan(knocker_melds: Sequence[Bitmask], free: Bitmask, ace_high: bool) -> list[LayOff]:
-    """The most cards of ``free`` that can be laid off, chains included."""
+    """The most cards of ``free`` that can be laid off, chains included.
+
+    The runs are served first, then the sets' fourth cards.
+    """
     taken = 0
     plan: list[LayOff] = []
+    sets = []
     for index, meld in enumerate(knocker_melds):
-        span = _run_span(meld)
-        if span is None:
+        is_run, chains = _chains(meld, ace_high)
+        if not is_run:
+            sets.append((index, chains))
             continue
-        suit, low, high = span
-        rank = low - 1
-        while rank >= 0:
-            c = _card_at(suit, rank)
-            if not (free & ~taken) >> c & 1:
-                break
-            taken |= 1 << c
-            plan.append(LayOff(FULL_DECK[c], index))
-            rank -= 1
-        rank = high + 1
-        top = 13 if ace_high else 12
-        while rank <= top:
-            c = _card_at(suit, rank)
-            if not (free & ~taken) >> c & 1:
-                break
-            taken |= 1 << c
-            plan.append(LayOff(FULL_DECK[c], index))
-            rank += 1
-    for index, meld in enumerate(knocker_melds):
-        if _run_span(meld) is None and meld.bit_count() == 3:
-            rank = (meld & -meld).bit_length() - 1
-            rank %= 13
-            for s in range(4):
-                c = s * 13 + rank
-                if not meld >> c & 1 and (free & ~taken) >> c & 1:
-                    taken |= 1 << c
-                    plan.append(LayOff(FULL_DECK[c], index))
+        for chain in chains:
+            for c in chain:
+                if not (free & ~taken) >> c & 1:
+                    break
+                taken |= 1 << c
+                plan.append(LayOff(c, index))
+    for index, chains in sets:
+        for chain in chains:
+            c = chain[0]
+            if (free & ~taken) >> c & 1:
+                taken |= 1 << c
+                plan.append(LayOff(c, index))
     return plan
 
 

@@ -16,12 +16,20 @@ from enum import StrEnum
 from typing import Any
 
 from ginrummy.cards import Card
+from ginrummy.errors import EngineError, Param
 
-__all__ = ["Difficulty", "KnockMode", "Settings", "SettingsError", "ShutoutRule"]
+__all__ = [
+    "LEGACY_DIFFICULTIES",
+    "KnockMode",
+    "Settings",
+    "SettingsError",
+    "ShutoutRule",
+    "legacy_difficulty",
+]
 
 
-class SettingsError(ValueError):
-    """A setting out of its range, of the wrong type, or unknown."""
+class SettingsError(EngineError):
+    """A setting out of its range, of the wrong type, or unknown (codes ``setting_*``)."""
 
 
 class KnockMode(StrEnum):
@@ -33,14 +41,6 @@ class KnockMode(StrEnum):
     """Knock limit is the first upcard's value; an ace upcard means gin only."""
     GIN_ONLY = "gin_only"
     """No knocking; only gin ends a hand early."""
-
-
-class Difficulty(StrEnum):
-    """How well the computer opponent plays."""
-
-    EASY = "easy"
-    MEDIUM = "medium"
-    HARD = "hard"
 
 
 class ShutoutRule(StrEnum):
@@ -83,8 +83,6 @@ class Settings:
     """Bonus for going gin (0 to 100)."""
     big_gin_bonus: int = 31
     """Bonus for big gin, when that house rule is on (0 to 100)."""
-    difficulty: Difficulty = Difficulty.MEDIUM
-    """The computer opponent's level."""
     big_gin: bool = False
     """House rule: eleven melded cards after a draw may be declared without a discard."""
     ace_high: bool = False
@@ -103,7 +101,6 @@ class Settings:
             _whole(self, name, low, high)
         for name, enum in (
             ("knocking", KnockMode),
-            ("difficulty", Difficulty),
             ("shutout", ShutoutRule),
         ):
             value = getattr(self, name)
@@ -111,10 +108,14 @@ class Settings:
                 object.__setattr__(self, name, enum(value))
             except ValueError:
                 choices = ", ".join(m.value for m in enum)
-                raise SettingsError(f"{name} must be one of {choices}, not {value!r}") from None
+                raise SettingsError(
+                    "setting_not_choice", name=name, choices=choices, value=_shown(value)
+                ) from None
         for name in ("big_gin", "ace_high", "game_bonus", "line_bonus", "spades_double"):
             if not isinstance(getattr(self, name), bool):
-                raise SettingsError(f"{name} must be true or false, not {getattr(self, name)!r}")
+                raise SettingsError(
+                    "setting_not_bool", name=name, value=_shown(getattr(self, name))
+                )
 
     def knock_limit_for(self, upcard: Card | None) -> int:
         """The most deadwood a knock may leave, given the hand's first upcard.
@@ -133,19 +134,65 @@ class Settings:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Settings:
-        """Settings from JSON values; unknown names and bad values are errors."""
+        """Settings from JSON values; unknown names and bad values are errors.
+
+        An old ``difficulty`` (from before it moved to the bot's seat) is read
+        past: see :func:`legacy_difficulty` to carry it to the seat.
+
+        >>> Settings.from_dict({"match_to": 50, "difficulty": "hard"}) == Settings(match_to=50)
+        True
+        """
         if not isinstance(data, Mapping):
-            raise SettingsError("settings must be an object of name: value")
+            raise SettingsError("settings_not_object")
         known = {f.name for f in fields(cls)}
+        data = {k: v for k, v in data.items() if k not in _LEGACY_NAMES}
         unknown = sorted(set(data) - known)
         if unknown:
-            raise SettingsError(
-                f"unknown setting {unknown[0]!r}; the settings are {', '.join(sorted(known))}"
-            )
+            raise SettingsError("setting_unknown", name=unknown[0], known=", ".join(sorted(known)))
         return cls(**dict(data))
+
+
+LEGACY_DIFFICULTIES = ("easy", "medium", "hard")
+"""The values an old settings dict's ``difficulty`` may hold (now a bot seat's level)."""
+
+_LEGACY_NAMES = frozenset({"difficulty"})
+"""Settings that older records and databases hold, which are no longer rules."""
+
+
+def legacy_difficulty(data: Mapping[str, Any]) -> str | None:
+    """The computer's level in an old settings dict, or ``None`` when it has none.
+
+    Difficulty is a bot seat's, not a rule; records and databases written
+    before it moved hold it in their settings. This reads it so a migration
+    can put it on the bot's seat (``make_bot(level)``). A value that was never
+    allowed raises :class:`SettingsError` (``setting_not_choice``).
+
+    >>> legacy_difficulty({"match_to": 100, "difficulty": "hard"})
+    'hard'
+    >>> legacy_difficulty(Settings().to_dict()) is None
+    True
+    """
+    if not isinstance(data, Mapping):
+        raise SettingsError("settings_not_object")
+    value = data.get("difficulty")
+    if value is None:
+        return None
+    if value not in LEGACY_DIFFICULTIES:
+        raise SettingsError(
+            "setting_not_choice",
+            name="difficulty",
+            choices=", ".join(LEGACY_DIFFICULTIES),
+            value=_shown(value),
+        )
+    return str(value)
 
 
 def _whole(settings: Settings, name: str, low: int, high: int) -> None:
     value = getattr(settings, name)
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise SettingsError(f"{name} must be a whole number from {low} to {high}, not {value!r}")
+        raise SettingsError("setting_not_whole", name=name, low=low, high=high, value=_shown(value))
+
+
+def _shown(value: object) -> Param:
+    """A refused value as a param: a whole number as it is, anything else as Python writes it."""
+    return value if type(value) is int else repr(value)

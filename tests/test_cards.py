@@ -64,6 +64,7 @@ def test_bad_token_error_names_it(token: str) -> None:
         parse_card(token)
     assert repr(token) in str(info.value)
     assert isinstance(info.value, ValueError)
+    assert (info.value.code, dict(info.value.params)) == ("bad_card", {"token": token})
 
 
 def test_parse_cards_reads_spaces_and_commas_in_order_and_names_the_bad_one() -> None:

@@ -19,6 +19,7 @@ from hypothesis import given
 from hypothesis import settings as hsettings
 from hypothesis import strategies as st
 
+from ginrummy.arena import event_message
 from ginrummy.cards import FULL_DECK, Card
 from ginrummy.hand import (
     Action,
@@ -26,6 +27,7 @@ from ginrummy.hand import (
     Discard,
     DrawPile,
     DrawStock,
+    Event,
     Hand,
     Knock,
     PassUpcard,
@@ -33,6 +35,9 @@ from ginrummy.hand import (
     ResultKind,
     TakeUpcard,
     UpcardTaken,
+    action_name,
+    event_kind,
+    parse_action,
     shuffled_deck,
 )
 from ginrummy.match import Match
@@ -194,8 +199,24 @@ def test_random_hands_keep_every_invariant(seed: int, rules: Settings, dealer: i
             assert load_hand(dump_hand(hand)) == hand
         if hand.is_over:
             break
-        hand.apply(pick(hand, rng))
+        action = pick(hand, rng)
+        check_names(action, hand.apply(action))
     check_result(hand)
+
+
+def check_names(action: Action, events: list[Event]) -> None:
+    """One vocabulary: the record text, the name with the card apart, the event, the arena."""
+    name = action_name(action)
+    assert str(action).split()[0] == name.value
+    assert parse_action(str(action)) == action
+    card = getattr(action, "card", None)
+    melds = getattr(action, "melds", None)
+    assert parse_action(name.value, card=card, melds=melds) == action
+    if isinstance(action, (Discard, Knock)):
+        assert parse_action(name.value, card=str(action.card)) == type(action)(action.card)
+    assert event_kind(events[0]) is name
+    message = event_message(events[0])
+    assert message is not None and message["type"] == name.value
 
 
 @given(seed=seeds, rules=rule_sets)

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ginrummy.cards import format_cards
-from ginrummy.fairness import commitment, fair_deck, verify_deal
+from ginrummy.fairness import SeedError, commitment, fair_deck, verify_deal
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "FAIRNESS.md"
 SEED = "ab" * 32
@@ -75,13 +75,20 @@ def test_a_different_revealed_seed_breaks_the_commitment() -> None:
     assert "does not match the commitment" in problems[0]
 
 
-@pytest.mark.parametrize("bad", ["xyz", "ab" * 31, ""])
-def test_bad_server_seed_is_a_clear_error(bad: str) -> None:
-    with pytest.raises(ValueError, match="server seed"):
+@pytest.mark.parametrize(
+    ("bad", "code"),
+    [("xyz", "server_seed_not_hex"), ("ab" * 31, "server_seed_length"), ("", "server_seed_length")],
+)
+def test_bad_server_seed_is_a_clear_error(bad: str, code: str) -> None:
+    with pytest.raises(SeedError, match="server seed") as info:
         fair_deck(bad, "client", 1)
+    assert info.value.code == code
+    if code == "server_seed_length":
+        assert dict(info.value.params) == {"size": 32, "digits": 64}
 
 
 @pytest.mark.parametrize("bad", ["", "x" * 201, "line\nbreak"])
 def test_bad_client_seed_is_a_clear_error(bad: str) -> None:
-    with pytest.raises(ValueError, match="client seed"):
+    with pytest.raises(SeedError, match="client seed") as info:
         fair_deck(SEED, bad, 1)
+    assert (info.value.code, dict(info.value.params)) == ("client_seed_bad", {"most": 200})

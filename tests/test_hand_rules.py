@@ -10,6 +10,7 @@ from conftest import deal, deck_order, filler_stock, play, visible_cards
 
 from ginrummy.cards import Card, CardSet
 from ginrummy.hand import (
+    DealError,
     DeclareBigGin,
     Discard,
     Discarded,
@@ -361,7 +362,7 @@ def test_big_gin_house_rule_pays_31() -> None:
         BIG_GIN_AFTER_4S, "4S", defender=DEFENDER_WITH_8S, settings=Settings(big_gin=True)
     )
     assert DeclareBigGin() in hand.legal_actions()
-    play(hand, "big-gin")
+    play(hand, "big_gin")
     result = hand.result
     assert result is not None
     assert (result.kind, result.winner, result.knocker) == (ResultKind.BIG_GIN, 1, 1)
@@ -380,14 +381,14 @@ def test_big_gin_bonus_setting_is_used() -> None:
         defender=DEFENDER_WITH_8S,
         settings=Settings(big_gin=True, big_gin_bonus=50),
     )
-    play(hand, "big-gin")
+    play(hand, "big_gin")
     assert hand.result is not None and hand.result.points == 130
 
 
 def test_big_gin_not_allowed_when_rule_off() -> None:
     hand = stock_draw_then(BIG_GIN_AFTER_4S, "4S", defender=DEFENDER_WITH_8S)
     assert DeclareBigGin() not in hand.legal_actions()
-    assert error_of(hand, "big-gin") == "big gin is a house rule that is off in this match"
+    assert error_of(hand, "big_gin") == "big gin is a house rule that is off in this match"
     # Ordinary gin (throwing one card) stays open.
     assert hand.can(Knock(C("4S")))
 
@@ -395,14 +396,14 @@ def test_big_gin_not_allowed_when_rule_off() -> None:
 def test_big_gin_needs_all_eleven_cards_melded() -> None:
     hand = stock_draw_then(GIN_AFTER_5C, "5C", settings=Settings(big_gin=True))
     assert DeclareBigGin() not in hand.legal_actions()
-    assert error_of(hand, "big-gin") == "big gin needs all eleven cards in melds"
+    assert error_of(hand, "big_gin") == "big gin needs all eleven cards in melds"
 
 
 def test_big_gin_may_follow_taking_the_upcard() -> None:
     hand = deal(
         hands={1: BIG_GIN_AFTER_4S, 0: NO_MELDS_80}, upcard="4S", settings=Settings(big_gin=True)
     )
-    play(hand, "take", "big-gin")
+    play(hand, "take", "big_gin")
     assert hand.result is not None and hand.result.kind is ResultKind.BIG_GIN
 
 
@@ -735,7 +736,7 @@ def test_illegal_action_leaves_state_untouched() -> None:
     hands.append(over)
     candidates = [
         "take", "pass", "stock", "pile", "discard KH", "discard 2C", "discard QS", "knock KH",
-        "knock 2C", "knock 7C", "knock KD", "knock 2C [AS 2S 3S]", "big-gin", "discard KC",
+        "knock 2C", "knock 7C", "knock KD", "knock 2C [AS 2S 3S]", "big_gin", "discard KC",
     ]  # fmt: skip
     checked = 0
     for hand in hands:
@@ -771,3 +772,110 @@ def test_error_messages_say_what_is_wrong() -> None:
     play(hand, "pass", "pass", "stock")
     assert error_of(hand, "discard QS") == "QS is not in your hand"
     assert error_of(hand, "knock 7C") == "throwing 7C leaves 26 deadwood; a knock needs 10 or less"
+
+
+# --- refusals carry a stable code and params --------------------------------------------
+
+
+def refusal_of(hand: Hand, action: str, player: int | None = None) -> tuple[str, dict[str, object]]:
+    """The code and params of the IllegalActionError that ``action`` raises."""
+    with pytest.raises(IllegalActionError) as info:
+        hand.apply(parse_action(action), player)
+    assert hand.can(parse_action(action), player) is False
+    return info.value.code, dict(info.value.params)
+
+
+def test_refusals_of_the_turn_order_have_codes() -> None:
+    hand = base_hand()
+    assert refusal_of(hand, "pass", player=0) == ("not_your_turn", {"to_act": 1, "player": 0})
+    assert refusal_of(hand, "stock") == ("upcard_first", {})
+    assert refusal_of(hand, "discard 2C") == ("upcard_first", {})
+    play(hand, "pass", "pass")
+    assert refusal_of(hand, "take") == ("upcard_offer_over", {})
+    assert refusal_of(hand, "pile") == ("stock_first", {})
+    assert refusal_of(hand, "discard 2C") == ("draw_first", {})
+    play(hand, "stock")
+    assert refusal_of(hand, "stock") == ("drawn_already", {})
+    play(hand, "knock KD")
+    assert refusal_of(hand, "stock") == ("hand_over", {})
+
+
+def test_refusals_of_a_card_have_codes_naming_the_card() -> None:
+    hand = base_hand()
+    play(hand, "take")
+    assert refusal_of(hand, "discard QS") == ("card_not_held", {"card": "QS"})
+    assert refusal_of(hand, "discard KH") == ("card_just_taken", {"card": "KH"})
+    with pytest.raises(IllegalActionError) as info:
+        hand.apply(Discard(60))  # type: ignore[arg-type]
+    assert (info.value.code, dict(info.value.params)) == ("not_a_card", {"card": "60"})
+    with pytest.raises(IllegalActionError) as info:
+        hand.apply("discard 2C")  # type: ignore[arg-type]
+    assert info.value.code == "not_an_action"
+
+
+def test_a_knock_over_the_limit_says_the_deadwood_and_the_limit() -> None:
+    hand = stock_draw_then("5S 6S 7S 8H 8D 8C AC 2D 3H 5C", "KD")
+    assert refusal_of(hand, "knock KD") == (
+        "knock_card_too_high",
+        {"card": "KD", "deadwood": 11, "limit": 10},
+    )
+    # The knock with no card named (the Knock button) throws the best card.
+    with pytest.raises(IllegalActionError) as info:
+        hand.default_knock()
+    assert (info.value.code, dict(info.value.params)) == (
+        "knock_too_high",
+        {"deadwood": 11, "limit": 10},
+    )
+    assert str(info.value) == "your best throw leaves 11 deadwood; a knock needs 10 or less"
+    assert hand.default_knock_card() is None
+
+
+def test_gin_only_refusals_say_the_deadwood() -> None:
+    oklahoma = Settings(knocking=KnockMode.OKLAHOMA)
+    hand = stock_draw_then("5S 6S 7S 8H 8D 8C 2C 3C 4C AD", "KD", upcard="AS", settings=oklahoma)
+    assert refusal_of(hand, "knock KD") == ("knock_card_gin_only", {"card": "KD", "deadwood": 1})
+    with pytest.raises(IllegalActionError) as info:
+        hand.default_knock()
+    assert (info.value.code, dict(info.value.params)) == ("gin_only", {"deadwood": 1})
+
+
+def test_the_default_knock_throws_the_card_that_leaves_least_highest_first() -> None:
+    # Throwing KD leaves the 2C (2); any other throw leaves more.
+    hand = stock_draw_then(THREE_MELDS_AND_2C, "KD")
+    assert hand.default_knock() == Knock(C("KD"))
+    assert hand.default_knock_card() == C("KD")
+    before = base_hand()
+    with pytest.raises(IllegalActionError) as info:
+        before.default_knock()
+    assert info.value.code == "upcard_first"
+    play(before, "pass", "pass")
+    with pytest.raises(IllegalActionError) as info:
+        before.default_knock()
+    assert info.value.code == "draw_first"
+    with pytest.raises(IllegalActionError) as info:
+        hand.default_knock(player=0)
+    assert info.value.code == "not_your_turn"
+
+
+def test_big_gin_refusals_have_codes() -> None:
+    hand = stock_draw_then(BIG_GIN_AFTER_4S, "4S", defender=DEFENDER_WITH_8S)
+    assert refusal_of(hand, "big_gin") == ("big_gin_off", {})
+    hand = stock_draw_then(GIN_AFTER_5C, "5C", settings=Settings(big_gin=True))
+    assert refusal_of(hand, "big_gin") == ("big_gin_unmelded", {})
+
+
+def test_refused_melds_have_codes() -> None:
+    hand = deal(hands={1: KNOCKER_TWO_WAYS, 0: DEFENDER_WITH_4S}, upcard="9S")
+    play(hand, "take")
+    assert refusal_of(hand, "knock KC [9C 9H 9S]") == ("melds_not_best", {})
+    assert refusal_of(hand, "knock KC [9C 9H 9S] [AS AS 2S]") == ("melds_bad_cards", {})
+
+
+def test_a_bad_deck_or_dealer_is_refused_with_a_code() -> None:
+    order = list(deck_order(dealer=0, hands={1: THREE_MELDS_AND_2C, 0: NO_MELDS_80}, upcard="KH"))
+    with pytest.raises(DealError) as info:
+        Hand.deal(order[:-1], dealer=0)
+    assert info.value.code == "bad_deck"
+    with pytest.raises(DealError) as info:
+        Hand.deal(order, dealer=2)
+    assert (info.value.code, dict(info.value.params)) == ("bad_dealer", {"dealer": 2})

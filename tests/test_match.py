@@ -75,10 +75,13 @@ def test_match_ends_at_target() -> None:
     play(match, *actions)
     assert match.scores == (78, 0)
     assert match.is_over and match.winner == 0 and not match.awaiting_deal
-    with pytest.raises(IllegalActionError, match="the match is over"):
+    with pytest.raises(IllegalActionError, match="the match is over") as info:
         match.next_hand(order)
-    with pytest.raises(IllegalActionError, match="the match is over"):
+    assert info.value.code == "match_over"
+    with pytest.raises(IllegalActionError, match="the match is over") as info:
         match.apply(DrawStock())
+    assert (info.value.code, dict(info.value.params)) == ("match_over", {})
+    assert not match.can(DrawStock())
 
 
 def test_match_target_reached_exactly_ends_the_match() -> None:
@@ -89,12 +92,17 @@ def test_match_target_reached_exactly_ends_the_match() -> None:
 def test_next_hand_waits_for_the_hand_to_end() -> None:
     match = Match.start(FULL_DECK, first_dealer=0)
     assert not match.awaiting_deal
-    with pytest.raises(IllegalActionError, match="still being played"):
+    with pytest.raises(IllegalActionError, match="still being played") as info:
         match.next_hand(FULL_DECK)
+    assert info.value.code == "hand_in_play"
     play_dead_hand(match)
     assert match.awaiting_deal
-    with pytest.raises(IllegalActionError, match="deal the next one"):
+    with pytest.raises(IllegalActionError, match="deal the next one") as info:
         match.apply(DrawStock())
+    assert info.value.code == "deal_next"
+    with pytest.raises(IllegalActionError) as info:
+        match.default_knock()
+    assert info.value.code == "deal_next"
 
 
 def test_only_the_winner_scores_and_totals_are_the_sum_of_the_sheet() -> None:

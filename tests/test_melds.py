@@ -16,7 +16,9 @@ from ginrummy.melds import (
     deadwood_mask,
     is_meld,
     knock_options,
+    lay_off_spots,
     melds_in,
+    run_span,
 )
 
 
@@ -252,3 +254,26 @@ def test_lay_off_never_raises_the_count() -> None:
 def test_knocker_melds_must_be_melds() -> None:
     with pytest.raises(ValueError, match="not a meld"):
         best_layoff([parse_cards("3S 4S 6S")], parse_cards("5S"))
+
+
+# --- the one lay-off model and the ace-high span -------------------------------------
+
+
+def test_run_span_reads_an_ace_above_the_king_as_13() -> None:
+    assert run_span(CardSet.parse("QH KH AH").mask) == (2, 11, 13)
+    assert run_span(CardSet.parse("AH 2H 3H 4H").mask) == (2, 0, 3)
+    assert run_span(CardSet.parse("9C TC JC QC KC AC").mask) == (0, 8, 13)
+    assert run_span(CardSet.parse("4C 4D 4S").mask) is None
+
+
+def test_lay_off_spots_chain_outward_from_runs_and_name_a_sets_fourth() -> None:
+    run, three, four = (CardSet.parse(t).mask for t in ("5D 6D 7D", "KC KH KS", "2C 2D 2H 2S"))
+    spots = lay_off_spots([run, three, four])
+    assert [(s.meld_index, s.is_run) for s in spots] == [(0, True), (1, False), (2, False)]
+    assert [format_cards(c) for c in spots[0].chains] == ["4D 3D 2D AD", "8D 9D TD JD QD KD"]
+    assert [format_cards(c) for c in spots[1].chains] == ["KD"]
+    assert spots[2].chains == ()
+    # Under the ace-high rule a run reaching the king may take the ace on top.
+    high = lay_off_spots([CardSet.parse("JD QD KD").mask], ace_high=True)[0]
+    assert format_cards(high.chains[1]) == "AD"
+    assert lay_off_spots([CardSet.parse("JD QD KD").mask])[0].chains[1] == ()

@@ -25,7 +25,9 @@ from ginrummy.melds import (
     deadwood_mask,
     is_meld,
     knock_options,
+    lay_off_spots,
     mask_of,
+    run_span,
 )
 
 POINTS = {rank: min(rank + 1, 10) for rank in range(13)}
@@ -185,6 +187,34 @@ def test_best_layoff_matches_brute_force(knock: tuple[list[list[int]], list[int]
         assert brute_is_meld((*grown[lay.meld_index], lay.card), ace_high)
         assert len(grown[lay.meld_index]) < 4 or len({c % 13 for c in grown[lay.meld_index]}) > 1
         grown[lay.meld_index].append(lay.card)
+
+
+@settings(max_examples=200, deadline=None)
+@given(knocks())
+def test_lay_off_spots_are_exactly_the_cards_that_extend_each_meld(
+    knock: tuple[list[list[int]], list[int], bool],
+) -> None:
+    # The one lay-off model (the engine's scoring and the bots' reading share
+    # it) against the rules' words: a card may go on a meld when meld + card
+    # is a meld; each chain then goes on card by card.
+    melds, _, ace_high = knock
+    spots = lay_off_spots([mask_of(m) for m in melds], ace_high=ace_high)
+    assert [s.meld_index for s in spots] == list(range(len(melds)))
+    for meld, spot in zip(melds, spots, strict=True):
+        assert spot.is_run == (len({c % 13 for c in meld}) > 1)
+        span = run_span(mask_of(meld))
+        assert (span is not None) == spot.is_run
+        if span is not None:
+            ranks = sorted(c % 13 if c % 13 or span[2] != 13 else 13 for c in meld)
+            assert (span[1], span[2]) == (ranks[0], ranks[-1])
+        firsts = {int(chain[0]) for chain in spot.chains if chain}
+        fits = {c for c in range(52) if c not in meld and brute_is_meld((*meld, c), ace_high)}
+        assert firsts == fits
+        for chain in spot.chains:
+            grown = list(meld)
+            for card in chain:
+                assert brute_is_meld((*grown, card), ace_high)
+                grown.append(card)
 
 
 def test_brute_force_knows_the_rules() -> None:

@@ -7,17 +7,23 @@ from typing import Any
 import pytest
 
 from ginrummy.cards import Card
-from ginrummy.settings import Difficulty, KnockMode, Settings, SettingsError, ShutoutRule
+from ginrummy.records import load_match, match_to_dict
+from ginrummy.settings import (
+    KnockMode,
+    Settings,
+    SettingsError,
+    ShutoutRule,
+    legacy_difficulty,
+)
 
 
 def test_defaults_are_what_a_new_match_uses() -> None:
     s = Settings()
-    assert (s.match_to, s.knocking, s.undercut_bonus, s.gin_bonus, s.difficulty) == (
+    assert (s.match_to, s.knocking, s.undercut_bonus, s.gin_bonus) == (
         100,
         KnockMode.STANDARD,
         25,
         25,
-        Difficulty.MEDIUM,
     )
     assert s.big_gin_bonus == 31
     assert not (s.big_gin or s.ace_high or s.game_bonus or s.line_bonus or s.spades_double)
@@ -34,6 +40,13 @@ def test_match_to_outside_range_or_not_whole_is_an_error(value: Any) -> None:
     with pytest.raises(SettingsError) as info:
         Settings(match_to=value)
     assert str(info.value) == f"match_to must be a whole number from 10 to 1000, not {value!r}"
+    assert info.value.code == "setting_not_whole"
+    assert dict(info.value.params) == {
+        "name": "match_to",
+        "low": 10,
+        "high": 1000,
+        "value": value if type(value) is int else repr(value),
+    }
 
 
 @pytest.mark.parametrize("name", ["undercut_bonus", "gin_bonus", "big_gin_bonus"])
@@ -47,7 +60,7 @@ def test_bonuses_from_0_to_100(name: str) -> None:
 
 @pytest.mark.parametrize(
     ("name", "enum"),
-    [("knocking", KnockMode), ("difficulty", Difficulty), ("shutout", ShutoutRule)],
+    [("knocking", KnockMode), ("shutout", ShutoutRule)],
 )
 def test_choices_accept_their_names_and_reject_others(name: str, enum: Any) -> None:
     for member in enum:
@@ -57,6 +70,9 @@ def test_choices_accept_their_names_and_reject_others(name: str, enum: Any) -> N
     message = str(info.value)
     assert message.startswith(f"{name} must be one of ")
     assert all(m.value in message for m in enum) and "'sometimes'" in message
+    assert info.value.code == "setting_not_choice"
+    assert info.value.params["name"] == name and info.value.params["value"] == "'sometimes'"
+    assert info.value.params["choices"] == ", ".join(m.value for m in enum)
 
 
 @pytest.mark.parametrize(
@@ -65,8 +81,11 @@ def test_choices_accept_their_names_and_reject_others(name: str, enum: Any) -> N
 def test_house_rules_are_true_or_false(name: str) -> None:
     assert getattr(Settings.from_dict({name: True}), name) is True
     for bad in (1, "yes", None):
-        with pytest.raises(SettingsError, match=f"{name} must be true or false"):
+        with pytest.raises(SettingsError, match=f"{name} must be true or false") as info:
             Settings.from_dict({name: bad})
+        assert info.value.code == "setting_not_bool"
+        shown = bad if type(bad) is int else repr(bad)
+        assert dict(info.value.params) == {"name": name, "value": shown}
 
 
 def test_settings_are_a_frozen_value() -> None:
@@ -82,7 +101,6 @@ def test_to_dict_and_from_dict_round_trip_as_plain_json_values() -> None:
         knocking=KnockMode.OKLAHOMA,
         shutout=ShutoutRule.PLUS_100,
         big_gin=True,
-        difficulty=Difficulty.HARD,
     )
     data = s.to_dict()
     assert data["knocking"] == "oklahoma" and type(data["knocking"]) is str
@@ -91,10 +109,56 @@ def test_to_dict_and_from_dict_round_trip_as_plain_json_values() -> None:
 
 
 def test_from_dict_rejects_unknown_names_and_non_objects() -> None:
-    with pytest.raises(SettingsError, match="unknown setting 'match_too'"):
+    with pytest.raises(SettingsError, match="unknown setting 'match_too'") as info:
         Settings.from_dict({"match_too": 100})
-    with pytest.raises(SettingsError, match="an object"):
+    assert info.value.code == "setting_unknown"
+    assert info.value.params["name"] == "match_too"
+    assert "knocking" in str(info.value.params["known"]).split(", ")
+    with pytest.raises(SettingsError, match="an object") as info:
         Settings.from_dict([("match_to", 100)])  # type: ignore[arg-type]
+    assert (info.value.code, dict(info.value.params)) == ("settings_not_object", {})
+
+
+# --- difficulty: a bot seat's, no longer a rule -------------------------------------
+
+
+def test_difficulty_is_not_a_setting() -> None:
+    assert "difficulty" not in Settings().to_dict()
+    with pytest.raises(TypeError):
+        Settings(difficulty="hard")  # type: ignore[call-arg]
+
+
+def test_old_settings_with_a_difficulty_still_load_and_the_level_can_be_read_out() -> None:
+    old = {**Settings(match_to=250).to_dict(), "difficulty": "hard"}
+    assert Settings.from_dict(old) == Settings(match_to=250)
+    assert legacy_difficulty(old) == "hard"
+    assert legacy_difficulty(Settings().to_dict()) is None
+
+
+def test_a_legacy_difficulty_that_was_never_allowed_is_refused_with_a_code() -> None:
+    with pytest.raises(SettingsError) as info:
+        legacy_difficulty({"difficulty": "brutal"})
+    assert info.value.code == "setting_not_choice"
+    assert dict(info.value.params) == {
+        "name": "difficulty",
+        "choices": "easy, medium, hard",
+        "value": "'brutal'",
+    }
+
+
+def test_a_match_record_written_with_a_difficulty_loads() -> None:
+    import json
+    import random
+
+    from ginrummy.hand import PassUpcard
+    from ginrummy.match import Match
+
+    match = Match.new(Settings(match_to=50), rng=random.Random(5))
+    match.apply(PassUpcard())
+    data = match_to_dict(match)
+    data["settings"]["difficulty"] = "easy"
+    assert load_match(json.dumps(data)) == match
+    assert legacy_difficulty(data["settings"]) == "easy"
 
 
 def test_knock_limit_by_knocking_setting() -> None:

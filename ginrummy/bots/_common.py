@@ -8,12 +8,11 @@ hands many times in one decision).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 
 from ginrummy import melds
-from ginrummy.cards import FULL_DECK, Bitmask, Card, CardSet
+from ginrummy.cards import CARD_POINTS, FULL_DECK, Bitmask, Card, CardSet, mask_of
 from ginrummy.hand import (
     Action,
     DeclareBigGin,
@@ -40,22 +39,14 @@ __all__ = [
     "bits",
     "deadwood_of",
     "decision_rng",
-    "discard_options",
     "mask_of_cards",
     "neighbours",
     "read_record",
 ]
 
 ALL_CARDS: Bitmask = (1 << 52) - 1
-POINTS: tuple[int, ...] = tuple(FULL_DECK[c].points for c in range(52))
-
-
-def mask_of_cards(cards: Iterable[int]) -> Bitmask:
-    """The bitmask of some distinct cards."""
-    mask = 0
-    for c in cards:
-        mask |= 1 << c
-    return mask
+POINTS: tuple[int, ...] = CARD_POINTS
+mask_of_cards = mask_of
 
 
 def bits(mask: Bitmask) -> list[int]:
@@ -72,11 +63,6 @@ def bits(mask: Bitmask) -> list[int]:
 def deadwood_of(mask: Bitmask, ace_high: bool) -> int:
     """The least deadwood count of the cards in ``mask`` (0 to 11 cards)."""
     return melds.deadwood(CardSet.from_mask(mask), ace_high=ace_high)
-
-
-def discard_options(mask: Bitmask, locked: int | None, ace_high: bool) -> dict[int, int]:
-    """For an 11-card hand: each card that may be thrown and the deadwood left."""
-    return {c: deadwood_of(mask & ~(1 << c), ace_high) for c in bits(mask) if c != locked}
 
 
 def arrangements(mask: Bitmask, ace_high: bool) -> list[melds.Arrangement]:

@@ -23,6 +23,7 @@ from ginrummy.bots._common import (
 )
 from ginrummy.cards import Bitmask
 from ginrummy.hand import PlayerView
+from ginrummy.melds import lay_off_spots
 
 __all__ = ["Reading", "danger", "lay_off_exposure", "read_table", "sample_opponent"]
 
@@ -162,27 +163,10 @@ def lay_off_exposure(reading: Reading, meld_masks: tuple[Bitmask, ...]) -> float
     """Expected points the other hand could lay off on these melds (one step out)."""
     total = 0.0
     taken = 0
-    for m in meld_masks:
-        cs = bits(m)
-        suits = {c // 13 for c in cs}
-        if len(suits) > 1:
-            if len(cs) == 3:
-                rank = cs[0] % 13
-                for s in range(4):
-                    c = s * 13 + rank
-                    if not m >> c & 1:
-                        total += _has(reading, c) * POINTS[c]
-                        taken |= 1 << c
-            continue
-        suit = cs[0] // 13
-        ranks = sorted(c % 13 for c in cs)
-        if 0 in ranks and 12 in ranks:
-            ranks = sorted(r or 13 for r in ranks)
-        for r in (ranks[0] - 1, ranks[-1] + 1):
-            if r < 0 or r > (13 if reading.ace_high else 12):
-                continue
-            c = suit * 13 + (0 if r == 13 else r)
-            if not taken >> c & 1:
+    for spot in lay_off_spots(meld_masks, ace_high=reading.ace_high):
+        for chain in spot.chains:
+            c = chain[0] if chain else None
+            if c is not None and not taken >> c & 1:
                 total += _has(reading, c) * POINTS[c]
                 taken |= 1 << c
     return total

@@ -168,38 +168,16 @@ def potential(reading: Reading, hand: Bitmask, horizon: float) -> float:
     return total * min(1.0, horizon / unseen)
 
 
-def _lay_off_spots(
-    arrangement: melds.Arrangement, ace_high: bool
-) -> list[tuple[list[int], list[int]] | int]:
+def _lay_off_spots(arrangement: melds.Arrangement, ace_high: bool) -> tuple[melds.LayOffSpot, ...]:
     """Where the other hand could lay off: each run's chains of cards outward, each set's fourth."""
-    spots: list[tuple[list[int], list[int]] | int] = []
-    top = 13 if ace_high else 12
-    for meld in arrangement.melds:
-        suits = {c.suit for c in meld}
-        if len(suits) == 1:
-            suit = meld[0].suit
-            ranks = [c.rank for c in meld]
-            if 0 in ranks and 12 in ranks:
-                ranks = [r or 13 for r in ranks]
-            low, high = min(ranks), max(ranks)
-            down = [suit * 13 + r for r in range(low - 1, -1, -1)]
-            up = [suit * 13 + (0 if r == 13 else r) for r in range(high + 1, top + 1)]
-            spots.append((down, up))
-        elif len(meld) == 3:
-            rank = meld[0].rank
-            spots.append(next(s * 13 + rank for s in range(4) if s not in suits))
-    return spots
+    return melds.lay_off_spots(arrangement.meld_masks, ace_high=ace_high)
 
 
-def _layable(spots: list[tuple[list[int], list[int]] | int], hand: Bitmask) -> int:
+def _layable(spots: tuple[melds.LayOffSpot, ...], hand: Bitmask) -> int:
     """Points of the cards of ``hand`` that could be laid off on these spots (an upper bound)."""
     total = 0
     for spot in spots:
-        if isinstance(spot, int):
-            if hand >> spot & 1:
-                total += POINTS[spot]
-            continue
-        for chain in spot:
+        for chain in spot.chains:
             for c in chain:
                 if not hand >> c & 1:
                     break

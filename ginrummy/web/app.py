@@ -21,12 +21,13 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ginrummy.settings import SettingsError
+from ginrummy.web.config import ServerConfig
 from ginrummy.web.game import AlreadyAppliedError, DeckSource, GameError
 from ginrummy.web.learn import router as learn_router
+from ginrummy.web.middleware import install
 from ginrummy.web.routes import ClientError, api, pages
 from ginrummy.web.schemas import ErrorOut
-from ginrummy.web.security import Guard
-from ginrummy.web.storage import MatchStore, StorageError
+from ginrummy.web.storage import MatchStore
 
 __all__ = ["STATIC_DIR", "THREADS", "WEB_ERROR_CODES", "create_app", "error_response"]
 
@@ -46,12 +47,12 @@ WEB_ERROR_CODES: tuple[str, ...] = (
     "bad_request",
     "bad_card",
     "bad_deck",
+    "bad_host",
     "bad_melds",
     "bad_seats",
-    "bad_settings",
     "bad_commitment",
+    "body_too_large",
     "cross_site",
-    "illegal_action",
     "method_not_allowed",
     "missing_card",
     "not_found",
@@ -60,36 +61,41 @@ WEB_ERROR_CODES: tuple[str, ...] = (
     "http_error",
     "rate_limited",
     "stale_version",
-    "storage",
     "test_mode_off",
+    "unavailable",
     "unexpected_card",
     "unexpected_melds",
     "unknown_match",
 )
-"""Every error code the web layer itself sends (the engine's refusal codes come beside them)."""
+"""Every error code the web layer itself sends; beside them go the engine's refusal codes
+(:data:`ginrummy.errors.REFUSALS`: a refused move, bad settings)."""
 
 
 def error_response(
-    status: int, code: str, message: str, params: Mapping[str, int | str] | None = None
+    status: int,
+    code: str,
+    message: str,
+    params: Mapping[str, int | str] | None = None,
+    headers: Mapping[str, str] | None = None,
 ) -> JSONResponse:
     """The one error shape: ``{"error": {"code", "message", "params"}}``."""
     body = ErrorOut.model_validate(
         {"error": {"code": code, "message": message, "params": dict(params or {})}}
     )
-    return JSONResponse(body.model_dump(), status_code=status)
-
-
-def _params(exc: Exception) -> Mapping[str, int | str]:
-    params = getattr(exc, "params", None) or {}
-    return {k: v if isinstance(v, int | str) else str(v) for k, v in dict(params).items()}
+    return JSONResponse(body.model_dump(), status_code=status, headers=headers)
 
 
 def create_app(
-    store: MatchStore, decks: DeckSource | None = None, *, threads: int = THREADS
+    store: MatchStore,
+    decks: DeckSource | None = None,
+    *,
+    threads: int = THREADS,
+    config: ServerConfig | None = None,
 ) -> FastAPI:
     """The web app over ``store``; ``decks`` fixes deck orders in test mode.
 
-    ``threads`` is how many requests one process works on at once (the others wait).
+    ``threads`` is how many requests one process works on at once (the others wait);
+    ``config`` sets the limits, hosts and the like (default: the ``GINRUMMY_*`` variables).
     """
 
     @asynccontextmanager
@@ -100,12 +106,12 @@ def create_app(
     app = FastAPI(
         title="Gin Rummy",
         summary="Play Gin Rummy: a person or a bot in each seat",
-        docs_url="/api/docs",
+        docs_url=None,  # served from the app's own files: ginrummy.web.middleware
         redoc_url=None,
         openapi_url="/api/openapi.json",
         lifespan=lifespan,
     )
-    app.add_middleware(Guard)
+    install(app, config or ServerConfig(), store, STATIC_DIR)
     app.state.store = store
     app.state.decks = decks or DeckSource()
     app.state.page = STATIC_DIR / "index.html"
@@ -124,12 +130,7 @@ def create_app(
 
     @app.exception_handler(SettingsError)
     async def settings_error(request: Request, exc: SettingsError) -> JSONResponse:
-        code = str(getattr(exc, "code", "bad_settings"))
-        return error_response(422, code, str(exc), _params(exc))
-
-    @app.exception_handler(StorageError)
-    async def storage_error(request: Request, exc: StorageError) -> JSONResponse:
-        return error_response(503, "storage", str(exc))
+        return error_response(422, exc.code, str(exc), exc.params)
 
     @app.exception_handler(RequestValidationError)
     async def validation_error(request: Request, exc: RequestValidationError) -> JSONResponse:
@@ -143,7 +144,8 @@ def create_app(
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
         message = "no such page" if exc.status_code == 404 else str(exc.detail)
-        return error_response(exc.status_code, code, message)
+        # A 405 names what is allowed (its Allow header).
+        return error_response(exc.status_code, code, message, headers=exc.headers)
 
     app.include_router(api)
     app.include_router(pages)

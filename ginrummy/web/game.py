@@ -46,10 +46,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ginrummy.cards import Card, format_cards, parse_cards
+from ginrummy.errors import EngineError
 from ginrummy.fairness import SEED_BYTES, commitment, fair_deck
-from ginrummy.hand import Action, IllegalActionError, Knock
+from ginrummy.hand import Action
 from ginrummy.match import Match, cut_for_deal
-from ginrummy.records import RecordError, match_from_dict, match_to_dict
+from ginrummy.records import RecordError, match_to_dict, replay_match
 from ginrummy.settings import Settings
 from ginrummy.web.model import (
     BOT_LEVELS,
@@ -59,8 +60,6 @@ from ginrummy.web.model import (
     MatchSummary,
     Seat,
     SeatKind,
-    default_knock_card,
-    throw_options,
 )
 from ginrummy.web.storage import MatchStore, StoredMatch, StoredSeat, now
 
@@ -89,8 +88,8 @@ class GameError(ValueError):
     """A request the match's state refuses: a stable ``code``, its ``params`` and a message
     in English for developers and logs."""
 
-    status = 409
-    code = "illegal_action"
+    status = 422
+    code = "bad_request"
 
     def __init__(self, message: str, **params: int | str) -> None:
         super().__init__(message)
@@ -100,9 +99,18 @@ class GameError(ValueError):
 class Refused(GameError):
     """The engine refused the move; ``code`` and ``params`` are the engine's."""
 
-    def __init__(self, error: ValueError) -> None:
-        super().__init__(str(error), **dict(getattr(error, "params", {}) or {}))
-        self.code = str(getattr(error, "code", "illegal_action"))
+    status = 409
+
+    def __init__(self, error: EngineError) -> None:
+        super().__init__(str(error), **error.params)
+        self.code = error.code
+
+
+class UnreadableMatchError(GameError):
+    """A stored match whose record does not replay (only a hand-edited database has one)."""
+
+    status = 503
+    code = "unavailable"
 
 
 class MatchNotFoundError(GameError):
@@ -259,10 +267,11 @@ def _seats(row: StoredMatch) -> tuple[Seat, Seat]:
 
 
 def _replay(row: StoredMatch) -> Match:
+    """The match of a row, its record replayed (each action applied once)."""
     try:
-        return match_from_dict(row.record)
+        return replay_match(row.record).match
     except RecordError as e:  # pragma: no cover - only a hand-edited database gets here
-        raise GameError(f"match {row.id!r} cannot be replayed: {e}") from None
+        raise UnreadableMatchError(f"match {row.id!r} cannot be replayed: {e}") from None
 
 
 def _loaded(row: StoredMatch, match: Match, holder: str | None) -> LoadedMatch:
@@ -433,30 +442,16 @@ def act(
     if loaded.seat is None:
         raise NotYourSeatError("you hold no seat in this match: only its players move")
     match = loaded.match
-    if action is None:
-        action = _knock_anyway(loaded)
     before = len(match.hand.events)
     try:
+        if action is None:
+            action = match.default_knock(loaded.seat)
         match.apply(action, loaded.seat)
-    except IllegalActionError as e:
+    except EngineError as e:
         raise Refused(e) from None
     loaded.events.extend((len(match.hands), e) for e in match.hand.events[before:])
     _play_bots(loaded)
     return loaded
-
-
-def _knock_anyway(loaded: LoadedMatch) -> Action:
-    """A knock with the card that leaves least; when none can knock, the engine says why."""
-    match = loaded.match
-    seat = loaded.seat if loaded.seat is not None else 0
-    if match.is_over or match.hand.is_over:
-        return Knock(Card(0))
-    view = match.view(seat)
-    card = default_knock_card(view)
-    options = throw_options(view)
-    if card is None and options:
-        card = min(options, key=lambda c: (options[c], -c.points))
-    return Knock(card if card is not None else view.hand[0])
 
 
 def deal_next(
@@ -479,7 +474,7 @@ def deal_next(
     deck, data = decks.deal(loaded.data, len(match.hands) + 1, client_seed)
     try:
         match.next_hand(deck)
-    except IllegalActionError as e:
+    except EngineError as e:
         raise Refused(e) from None
     loaded.data = data
     loaded.seat = _held_seat(loaded, holder)
@@ -547,16 +542,10 @@ def summaries(store: MatchStore, holder: str) -> list[MatchSummary]:
             row.status,
             row.scores,
             len(row.record.get("hands", [])),
-            Settings.from_dict(_settings_of(row.record)),
+            Settings.from_dict(row.record.get("settings", {})),
             _seats(row),
             row.created_at,
             row.updated_at,
         )
         for row in store.recent(holder)
     ]
-
-
-def _settings_of(record: Mapping[str, Any]) -> Mapping[str, Any]:
-    settings = record.get("settings", {})
-    # Records written before difficulty became a bot seat's hold it in their settings.
-    return {k: v for k, v in settings.items() if k != "difficulty"}

@@ -350,9 +350,7 @@ def summary_out(summary: MatchSummary) -> MatchSummaryOut:
 
 # --- the settings form ---------------------------------------------------------------
 
-RULES: tuple[str, ...] = tuple(
-    f.name for f in dataclasses.fields(Settings) if f.name != "difficulty"
-)
+RULES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Settings))
 """The rule settings, in :class:`~ginrummy.settings.Settings`' order (a bot's level is a
 seat's, not a rule)."""
 

@@ -8,6 +8,7 @@ steps of a move, in that order, and nothing else.
 
 from __future__ import annotations
 
+import re
 import secrets
 from typing import Annotated, Any
 
@@ -33,6 +34,7 @@ from ginrummy.web.game import DeckSource
 from ginrummy.web.model import LoadedMatch
 from ginrummy.web.present import SETTINGS_FORM, match_out, proofs_out, summary_out
 from ginrummy.web.schemas import (
+    CARD_PATTERN,
     ActionIn,
     CommitmentOut,
     ErrorOut,
@@ -95,6 +97,13 @@ pages = APIRouter(include_in_schema=False)
 def _card(text: str | None, verb: str) -> Card:
     if text is None:
         raise ClientError(f"say which card to {verb}", "missing_card")
+    if not re.fullmatch(CARD_PATTERN, text):
+        raise ClientError(
+            f"{text!r} is not a card: write the rank (A 2-9 T J Q K) then the suit (C D H S), "
+            "in capitals, e.g. AS, TD, 7C",
+            "bad_card",
+            card=text,
+        )
     try:
         return parse_card(text)
     except CardParseError as e:

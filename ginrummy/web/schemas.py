@@ -11,9 +11,13 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, JsonValue
+
+from ginrummy.cards import RANKS, SUITS
+from ginrummy.settings import NUMBER_RANGES
 
 __all__ = [
+    "CARD_PATTERN",
     "ActionIn",
     "ArrangementOut",
     "CommitmentOut",
@@ -46,8 +50,12 @@ __all__ = [
 
 SeatIndex = Annotated[int, Field(ge=0, le=1)]
 """A seat of the match: 0 or 1. Players are named by seat on the wire, never by role."""
-CardCode = str
-"""A card in the rules' notation, rank then suit: ``AS``, ``TD``, ``7C``."""
+CARD_PATTERN = f"^[{RANKS}][{SUITS}]$"
+"""The rules' notation on the wire, exactly: no lower case, no ``10``, no suit symbol."""
+CardCode = Annotated[str, Field(json_schema_extra={"pattern": CARD_PATTERN})]
+"""A card in the rules' notation, rank then suit: ``AS``, ``TD``, ``7C``.
+
+The route checks the pattern itself, to answer ``bad_card`` naming the token."""
 ClientSeed = Annotated[str, Field(min_length=1, max_length=128, pattern=r"^[A-Za-z0-9_-]+$")]
 """The browser's own random contribution to a deal: letters, digits, ``-`` and ``_``."""
 Commitment = Annotated[str, Field(pattern=r"^[0-9a-f]{64}$")]
@@ -57,7 +65,15 @@ ActionId = Annotated[str, Field(min_length=8, max_length=64, pattern=r"^[A-Za-z0
 
 
 class _In(BaseModel):
-    model_config = ConfigDict(extra="forbid")
+    # Strict: "3" or true is no version, 1 is no switch; what was wrong is said, not guessed.
+    model_config = ConfigDict(extra="forbid", strict=True)
+
+
+def _number(name: str, default: int) -> int:
+    """A whole-number setting with its range in the schema (the engine checks it too)."""
+    low, high = NUMBER_RANGES[name]
+    found: int = Field(default=default, json_schema_extra={"minimum": low, "maximum": high})
+    return found
 
 
 class _Out(BaseModel):
@@ -70,11 +86,11 @@ class _Out(BaseModel):
 class SettingsIn(_In):
     """The settings a player picks before a match (checked again by the engine)."""
 
-    match_to: int = 100
+    match_to: int = _number("match_to", 100)
     knocking: Literal["standard", "oklahoma", "gin_only"] = "standard"
-    undercut_bonus: int = 25
-    gin_bonus: int = 25
-    big_gin_bonus: int = 31
+    undercut_bonus: int = _number("undercut_bonus", 25)
+    gin_bonus: int = _number("gin_bonus", 25)
+    big_gin_bonus: int = _number("big_gin_bonus", 31)
     big_gin: bool = False
     ace_high: bool = False
     game_bonus: bool = False
@@ -112,8 +128,26 @@ class NewMatchIn(_In):
     """The browser's seed for the first deal (none: the server makes one up)."""
 
 
+_NO_CARD: list[JsonValue] = ["take", "pass", "stock", "pile", "big_gin"]
+
+
 class ActionIn(_In):
     """One move, made on ``version`` of the match."""
+
+    model_config = ConfigDict(
+        json_schema_extra={
+            "allOf": [
+                {  # only a throw or a knock names a card
+                    "if": {"properties": {"action": {"enum": _NO_CARD}}},
+                    "then": {"properties": {"card": {"type": "null"}}},
+                },
+                {  # only a knock lays down melds
+                    "if": {"properties": {"action": {"not": {"const": "knock"}}}},
+                    "then": {"properties": {"melds": {"type": "null"}}},
+                },
+            ]
+        }
+    )
 
     version: int
     action: Literal["take", "pass", "stock", "pile", "discard", "knock", "big_gin"]

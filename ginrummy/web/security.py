@@ -1,18 +1,21 @@
 """Who may do what: seat tokens, cross-site refusal, rate limits and security headers.
 
 Players are anonymous. The first API request without a seat cookie gets one: a
-secret token from :mod:`secrets`, kept by the browser in an ``HttpOnly``,
+secret token from :mod:`secrets`, signed with the server's key
+(:mod:`ginrummy.web.limits`), kept by the browser in an ``HttpOnly``,
 ``SameSite=Strict`` cookie. The server stores only the token's SHA-256 (the
 *seat id*) with each match the player starts, so a match id may be shared
 freely: only the token reads a hand in progress or acts in it, and a copy of
-the database does not hold the tokens themselves.
+the database does not hold the tokens themselves. A token the server never
+issued is no seat.
 
 :class:`Guard` is one ASGI middleware doing, in order: refusing state-changing
 requests from other sites (the ``Sec-Fetch-Site`` header, else ``Origin``
-against ``Host``), issuing the seat cookie, rate limiting per seat (or per
-client address before the seat is known) with a clear 429, and adding the
-security headers (a strict Content-Security-Policy, no inline script) to every
-response.
+against ``Host``), checking the seat token's signature, rate limiting per seat
+(or per client address for a request without a valid seat, with a separate
+allowance of new seats per address) with a clear 429, issuing the seat cookie,
+and adding the security headers (a strict Content-Security-Policy, no inline
+script) to every response.
 
 >>> token = new_seat_token()
 >>> len(seat_id(token)), seat_id(token) == seat_id(token), seat_id(token) == token
@@ -33,8 +36,6 @@ from __future__ import annotations
 import hashlib
 import json
 import math
-import os
-import re
 import secrets
 import threading
 import time
@@ -43,13 +44,17 @@ from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from typing import Any
 
+import anyio.to_thread
+
+from ginrummy.web.limits import LEGACY_TOKEN, SIGNED_TOKEN, SeatTokens
+
 __all__ = [
     "CONTENT_SECURITY_POLICY",
+    "SEATLESS_PATHS",
     "SEAT_COOKIE",
     "Guard",
     "RateLimiter",
     "is_cross_site",
-    "limiter_from_env",
     "new_seat_token",
     "seat_id",
     "seat_of",
@@ -72,7 +77,10 @@ _SECURITY_HEADERS = (
     (b"x-frame-options", b"DENY"),
     (b"cross-origin-opener-policy", b"same-origin"),
 )
-_TOKEN = re.compile(r"[A-Za-z0-9_-]{43}")
+SEATLESS_PATHS = frozenset(
+    {"/api/health", "/api/openapi.json", "/api/settings", "/api/learn/worked-hand"}
+)
+"""API paths that need no seat (the same for everybody): a request to them is given none."""
 _SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 _COOKIE_AGE = 400 * 24 * 3600
 """How long the browser keeps the seat (the longest browsers allow)."""
@@ -148,20 +156,6 @@ class RateLimiter:
         self._last_prune = now
 
 
-def limiter_from_env(name: str, rate: float, burst: int) -> RateLimiter:
-    """A limiter set by ``$name`` (``RATE/BURST``, e.g. ``20/60``), else by the defaults."""
-    text = os.environ.get(name, "")
-    if text:
-        try:
-            r, b = text.split("/", 1)
-            rate, burst = float(r), int(b)
-        except ValueError:
-            raise ValueError(f"{name} is RATE/BURST, e.g. 20/60, not {text!r}") from None
-        if not (rate > 0 and burst >= 1 and math.isfinite(rate)):
-            raise ValueError(f"{name}: the rate must be positive and the burst at least 1")
-    return RateLimiter(rate=rate, burst=burst)
-
-
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
@@ -178,12 +172,32 @@ class Guard:
         *,
         seat_limiter: RateLimiter | None = None,
         address_limiter: RateLimiter | None = None,
+        new_seats: RateLimiter | None = None,
+        tokens: SeatTokens | None = None,
     ) -> None:
         self.app = app
-        self.seat_limiter = seat_limiter or limiter_from_env("GINRUMMY_RATE_LIMIT", 20.0, 60)
-        self.address_limiter = address_limiter or limiter_from_env(
-            "GINRUMMY_NEW_SEAT_LIMIT", 50.0, 400
-        )
+        self.seat_limiter = seat_limiter or RateLimiter(rate=20.0, burst=60)
+        self.address_limiter = address_limiter or RateLimiter(rate=50.0, burst=400)
+        self.new_seats = new_seats or RateLimiter(rate=60 / 3600, burst=60)
+        # Without the database's key (a bare app in a test), seats last one process.
+        self.tokens = tokens or SeatTokens(secrets.token_bytes(32))
+
+    async def _seat(self, token: str | None, address: str) -> tuple[str | None, float]:
+        """The request's valid seat token (``None``: it brings none), or seconds to wait."""
+        if token is None:
+            return None, 0.0
+        if self.tokens.is_signed(token):
+            return token, self.seat_limiter.allow(f"seat:{token}")
+        known = self.tokens.is_known_legacy(token)
+        if known is None:
+            # An old unsigned token is looked up once; the look-up costs the address.
+            wait = self.address_limiter.allow(f"addr:{address}")
+            if wait:
+                return None, wait
+            known = await anyio.to_thread.run_sync(self.tokens.look_up_legacy, token)
+        if known:
+            return token, self.seat_limiter.allow(f"seat:{token}")
+        return None, 0.0
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Check the request, then pass it on with the headers added to the answer."""
@@ -196,23 +210,28 @@ class Guard:
             await _refuse(send, 403, "cross_site", "requests from other sites are refused")
             return
         set_cookie: bytes | None = None
-        if path.startswith("/api/"):
-            token = _cookie(headers.get("cookie", ""))
-            if token is None:
-                client = scope.get("client") or ("?", 0)
-                wait = self.address_limiter.allow(f"addr:{client[0]}")
-                if wait:
-                    await _refuse_slow(send, wait)
-                    return
-                token = new_seat_token()
-                set_cookie = _set_cookie(token, secure=scope.get("scheme") == "https")
-            else:
-                wait = self.seat_limiter.allow(f"seat:{token}")
-                if wait:
-                    await _refuse_slow(send, wait)
-                    return
-            scope.setdefault("state", {})["seat"] = seat_id(token)
         api = path.startswith("/api/")
+        if api:
+            address = str((scope.get("client") or ("?", 0))[0])
+            token, wait = await self._seat(_cookie(headers.get("cookie", "")), address)
+            if wait:
+                await _refuse_slow(send, wait)
+                return
+            if token is None:
+                wait = self.address_limiter.allow(f"addr:{address}")
+                if wait:
+                    await _refuse_slow(send, wait)
+                    return
+                if path in SEATLESS_PATHS or path.startswith("/api/docs"):
+                    token = new_seat_token()  # a stranger's, never sent nor stored
+                else:
+                    wait = self.new_seats.allow(f"new:{address}")
+                    if wait:
+                        await _refuse_slow(send, wait, "too many new players from one address")
+                        return
+                    token = self.tokens.issue()
+                    set_cookie = _set_cookie(token, secure=scope.get("scheme") == "https")
+            scope.setdefault("state", {})["seat"] = seat_id(token)
 
         async def send_with_headers(message: Message) -> None:
             if message["type"] == "http.response.start":
@@ -240,9 +259,10 @@ def _cookie(header: str) -> str | None:
     except Exception:  # a malformed Cookie header is no seat
         return None
     morsel = jar.get(SEAT_COOKIE)
-    if morsel is None or not _TOKEN.fullmatch(morsel.value):
+    value = morsel.value if morsel is not None else ""
+    if not (SIGNED_TOKEN.fullmatch(value) or LEGACY_TOKEN.fullmatch(value)):
         return None
-    return morsel.value
+    return value
 
 
 def _set_cookie(token: str, *, secure: bool) -> bytes:
@@ -264,28 +284,28 @@ async def _refuse(
     code: str,
     message: str,
     extra: Any = (),
-    params: Mapping[str, int | str] | None = None,
+    params: Mapping[str, Any] | None = None,
 ) -> None:
-    error = {"code": code, "message": message, "params": dict(params or {})}
-    body = json.dumps({"error": error}).encode()
+    body = json.dumps({"error": {"code": code, "message": message, "params": params or {}}})
+    body_bytes = body.encode()
     headers = [
         (b"content-type", b"application/json"),
-        (b"content-length", str(len(body)).encode()),
+        (b"content-length", str(len(body_bytes)).encode()),
         (b"cache-control", b"no-store"),
         *_SECURITY_HEADERS,
         *extra,
     ]
     await send({"type": "http.response.start", "status": status, "headers": headers})
-    await send({"type": "http.response.body", "body": body})
+    await send({"type": "http.response.body", "body": body_bytes})
 
 
-async def _refuse_slow(send: Send, wait: float) -> None:
+async def _refuse_slow(send: Send, wait: float, why: str = "too many requests") -> None:
     seconds = max(1, math.ceil(wait))
     await _refuse(
         send,
         429,
         "rate_limited",
-        f"too many requests: wait {seconds} second{'s' if seconds > 1 else ''} and try again",
+        f"{why}: wait {seconds} second{'s' if seconds > 1 else ''} and try again",
         [(b"retry-after", str(seconds).encode())],
         {"seconds": seconds},
     )

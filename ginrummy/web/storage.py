@@ -38,6 +38,7 @@ False
 from __future__ import annotations
 
 import json
+import secrets
 import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
@@ -204,6 +205,8 @@ class _Sql:
     recent_seats: str
     drop_abandoned_seats: str
     drop_abandoned: str
+    add_secret: str
+    secret: str
 
     @classmethod
     def for_placeholder(cls, p: str) -> _Sql:
@@ -270,6 +273,11 @@ class _Sql:
             ),
             drop_abandoned_seats=f"DELETE FROM ginrummy_seats WHERE match_id IN ({abandoned})",
             drop_abandoned=f"DELETE FROM ginrummy_matches WHERE id IN ({abandoned})",
+            add_secret=(
+                f"INSERT INTO ginrummy_secrets (name, value) VALUES ({p}, {p}) "
+                "ON CONFLICT (name) DO NOTHING"
+            ),
+            secret=f"SELECT value FROM ginrummy_secrets WHERE name = {p}",
         )
 
 
@@ -572,6 +580,18 @@ class MatchStore:
             cur.execute(sql.drop_abandoned_seats, (abandoned,))
             cur.execute(sql.drop_abandoned, (abandoned,))
             cur.execute(sql.add_seed, (commitment, server_seed, seat, _stamp(at)))
+
+    def secret(self, name: str) -> bytes:
+        """A random 32-byte key kept under ``name``, made the first time it is asked for.
+
+        Every process on the database and every restart gets the same key (the
+        seat tokens' signing key, :mod:`ginrummy.web.limits`).
+        """
+        with self._cursor(write=True) as cur:
+            cur.execute(self._sql.add_secret, (name, secrets.token_hex(32)))
+            cur.execute(self._sql.secret, (name,))
+            row = cur.fetchone()
+        return bytes.fromhex(str(row[0]))
 
     def seed(self, commitment: str, seat: str) -> str | None:
         """The server seed behind ``commitment``, if ``seat`` holds it unused."""

@@ -100,6 +100,9 @@ class Server:
         if test_mode:
             env["GINRUMMY_TEST_DECKS"] = "web-tests"
         env["PYTHONUNBUFFERED"] = "1"
+        # Every test player comes from 127.0.0.1: lift the new seats per address
+        # (tests/web/test_hardening.py checks that limit with its own servers).
+        env.setdefault("GINRUMMY_SEATS_PER_ADDRESS", "100000/1")
         log_path = Path(os.environ.get("TMPDIR", "/tmp")) / f"ginrummy-serve-{self.port}.log"
         self.log = log_path
         with log_path.open("wb") as out:

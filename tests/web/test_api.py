@@ -50,7 +50,7 @@ def test_a_match_starts_at_the_upcard_offer_with_the_players_cards(server: Serve
 
 def test_an_illegal_action_is_refused_with_the_reason(server: Server) -> None:
     m = server.new_match([deck(MELDED, JUNK, "QD")])
-    message = _error(_act(server, m, "discard", "KC"), 409, "illegal_action")
+    message = _error(_act(server, m, "discard", "KC"), 409, "upcard_first")
     assert "upcard" in message
     # Nothing changed: the same version still takes the upcard.
     assert _act(server, m, "take").status_code == 200
@@ -59,7 +59,7 @@ def test_an_illegal_action_is_refused_with_the_reason(server: Server) -> None:
 def test_throwing_the_card_just_taken_from_the_pile_is_refused(server: Server) -> None:
     m = server.new_match([deck(MELDED, JUNK, "QD")])
     m = _act(server, m, "take").json()
-    message = _error(_act(server, m, "discard", "QD"), 409, "illegal_action")
+    message = _error(_act(server, m, "discard", "QD"), 409, "card_just_taken")
     assert "pile" in message
 
 
@@ -102,7 +102,8 @@ def test_malformed_requests_get_a_clear_4xx_not_a_500(server: Server) -> None:
         "bad_request",
     )
     r = _post(server, "/api/matches", {"settings": {"match_to": 5}})
-    assert "match_to" in _error(r, 422, "bad_settings")
+    assert "match_to" in _error(r, 422, "setting_not_whole")
+    assert r.json()["error"]["params"] == {"name": "match_to", "low": 10, "high": 1000, "value": 5}
     r = _post(server, "/api/matches", {"settings": {"jokers": True}})
     assert "jokers" in _error(r, 422, "bad_request")
     _error(httpx.get(server.url + "/api/nothing-here"), 404, "not_found")
@@ -264,7 +265,7 @@ def test_the_knocker_chooses_among_equally_good_layouts(server: Server) -> None:
         "card": "KC",
         "melds": [["3C", "3D", "3H"], ["9S", "TS", "JS"]],
     }
-    message = _error(_post(server, f"/api/matches/{m['id']}/actions", bad), 409, "illegal_action")
+    message = _error(_post(server, f"/api/matches/{m['id']}/actions", bad), 409, "melds_not_best")
     assert "least-deadwood" in message
     body = {
         "version": m["version"],
