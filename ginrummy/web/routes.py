@@ -219,15 +219,20 @@ def get_match(match_id: str, store: Store, holder: Holder) -> MatchOut:
 
 @api.get("/matches/{match_id}/record")
 def record(match_id: str, store: Store, holder: Holder) -> JSONResponse:
-    """The match's record (docs/RECORDS.md) up to its last finished hand, to download.
+    """The match's record (docs/RECORDS.md) up to its last finished hand, to download,
+    with who sat where (``players``: a person, or a bot and its level).
 
     A hand still in play is never in it: its deck is the stock's order.
     """
-    match = game.load(store, match_id, holder).match
+    loaded = game.load(store, match_id, holder)
+    match = loaded.match
     if not match.hand.is_over and len(match.hands) == 1:
         raise ClientError("no hand of this match is over yet", "nothing_finished", 409)
+    players = [
+        {"kind": "bot", "bot": s.bot} if s.is_bot else {"kind": "person"} for s in loaded.seats
+    ]
     return JSONResponse(
-        match_to_dict(match, finished_only=True),
+        match_to_dict(match, finished_only=True, players=players),
         headers={"Content-Disposition": f'attachment; filename="ginrummy-{match_id}.json"'},
     )
 

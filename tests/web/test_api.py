@@ -320,6 +320,7 @@ def test_the_record_download_holds_finished_hands_only(server: Server) -> None:
     assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
     finished = match_from_dict(r.json())
     assert [e.points for e in finished.sheet] == [m["last_result"]["points"]]
+    assert r.json()["players"] == [{"kind": "person"}, {"kind": "bot", "bot": "medium"}]
     # Once the next hand is dealt, its deck (the stock's order) stays out of the record.
     _post(server, f"/api/matches/{m['id']}/next-hand", {"version": m["version"]})
     r = server.client.get(url)
