@@ -122,7 +122,7 @@ class Server:
                 stdout=out,
                 stderr=subprocess.STDOUT,
             )
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 60  # a busy machine starts Python slowly
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"the server exited: {log_path.read_text()}")
