@@ -17,16 +17,7 @@ from fastapi.responses import FileResponse, JSONResponse, Response
 
 from ginrummy.cards import Card, CardParseError, parse_card, parse_cards
 from ginrummy.fairness import SEED_BYTES, commitment
-from ginrummy.hand import (
-    Action,
-    DeclareBigGin,
-    Discard,
-    DrawPile,
-    DrawStock,
-    Knock,
-    PassUpcard,
-    TakeUpcard,
-)
+from ginrummy.hand import Action, Discard, Knock, parse_action
 from ginrummy.records import match_to_dict
 from ginrummy.settings import Settings
 from ginrummy.web import game
@@ -110,24 +101,15 @@ def _card(text: str | None, verb: str) -> Card:
         raise ClientError(str(e), "bad_card", card=text) from None
 
 
-_PLAIN: dict[str, Action] = {
-    "take": TakeUpcard(),
-    "pass": PassUpcard(),
-    "stock": DrawStock(),
-    "pile": DrawPile(),
-    "big_gin": DeclareBigGin(),
-}
-
-
 def parse_move(body: ActionIn) -> Action | None:
     """The engine action a request asks for (``None``: knock with the best card)."""
     kind = body.action
-    if kind in _PLAIN:
+    if kind not in ("discard", "knock"):
         if body.card is not None:
             raise ClientError(f"{kind} takes no card", "unexpected_card", action=kind)
         if body.melds is not None:
             raise ClientError("only a knock lays down melds", "unexpected_melds")
-        return _PLAIN[kind]
+        return parse_action(kind)  # the engine's one vocabulary of action names
     if body.melds is not None and kind != "knock":
         raise ClientError("only a knock lays down melds", "unexpected_melds")
     if kind == "discard":

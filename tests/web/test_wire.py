@@ -12,11 +12,12 @@ from pathlib import Path
 import pytest
 
 from ginrummy.bots import BOT_NAMES
+from ginrummy.hand import ActionName
 from ginrummy.settings import NUMBER_RANGES, Settings
 from ginrummy.web.app import STATIC_DIR, WEB_ERROR_CODES
 from ginrummy.web.model import BOT_LEVELS
 from ginrummy.web.present import RULES, SETTINGS_FORM
-from ginrummy.web.schemas import SeatIn, SettingsIn, SettingsOut
+from ginrummy.web.schemas import ActionIn, EventKind, SeatIn, SettingsIn, SettingsOut
 
 CATALOGUE = STATIC_DIR / "i18n" / "en.json"
 WEB_DIR = Path(__file__).resolve().parents[2] / "ginrummy" / "web"
@@ -48,6 +49,12 @@ def test_the_settings_schemas_and_the_form_are_the_engines_settings() -> None:
     assert set(BOT_LEVELS) <= set(BOT_NAMES)
     bot_field = SeatIn.model_fields["bot"].annotation
     assert set(typing.get_args(typing.get_args(bot_field)[0])) == set(BOT_LEVELS)
+
+
+def test_the_wires_action_names_are_the_engines() -> None:
+    names = [n.value for n in ActionName]
+    assert ActionIn.model_json_schema()["properties"]["action"]["enum"] == names
+    assert list(typing.get_args(EventKind)) == ["dealt", *names]
 
 
 def _engine_codes() -> set[str]:
