@@ -21,4 +21,5 @@ export GINRUMMY_TEST_ALL=1
 
 .venv/bin/ruff check .
 .venv/bin/mypy
+.venv/bin/lint-imports
 .venv/bin/python -m pytest "$@"

@@ -1,24 +1,29 @@
-"""The referee: rebuilds a stored match, applies the player's move, lets the computer answer.
+"""The referee: loads a stored match, applies a seat's move, lets the bot seats answer, saves.
 
-The player sits in seat :data:`YOU` and the computer in seat :data:`COMPUTER`.
-Each request loads the match record, replays it through the engine, applies
-the one action asked for (checked by the engine and against the version it
-was made on), then plays the computer's moves until it is the player's turn
-again or the hand is over, and stores the new record with the next version.
+A move is made in two phases, and the route renders the answer between them:
+
+1. :func:`act` (or :func:`deal_next`, :func:`create`) reads the match, checks
+   who asks, the action id and the version, applies the move through the
+   engine (which alone decides what is legal: its refusal comes back as
+   :class:`Refused` with the engine's code) and lets every bot seat move while
+   it is to act; nothing is stored yet.
+2. :func:`commit` (or :func:`commit_new`) stores the new record with the
+   answer written from it, in one compare-and-set transaction on the version
+   read in phase 1.
+
+A match has two seats (:class:`~ginrummy.web.model.Seat`): a person, held by
+a seat token (:mod:`ginrummy.web.security`), or a bot. A bot seat moves
+whenever it is to act, whichever seat it is, so a match between two bots
+plays each hand out within the request that deals it; only its owner (who
+started it) may watch it before it is over and deal its hands.
 
 Deck orders are dealt fairly (:mod:`ginrummy.fairness`): each hand's deck is
 ``fair_deck(server_seed, client_seed, hand_number)``, where the server seed
-comes from :mod:`secrets` and its SHA-256 was shown before the player's
-browser sent the client seed. How each hand was dealt is kept in the match's
-``meta["deals"]``, and the next hand's server seed in ``meta["next_seed"]``,
-server-side only; the seed is revealed once its hand is over. In test mode
+comes from :mod:`secrets` and its SHA-256 was shown before the client sent its
+seed. How each hand was dealt and the next hand's seed are kept in the
+match's :class:`~ginrummy.web.model.MatchData`, server-side only. In test mode
 (``GINRUMMY_TEST_DECKS`` names a seed) a new match may bring its own deck
 orders and first dealer, and server seeds are derived from the test seed.
-
-Only the player who started a match (its seat, :mod:`ginrummy.web.security`)
-may act in it or read a hand in progress. An action may carry an id: the
-answer to it is stored in the same transaction as the move, so the same id
-again gets that answer instead of a second move.
 
 Replaying a record costs milliseconds, so each process keeps the matches it
 saved last, keyed by id, version and time of saving. A move uses the kept
@@ -36,61 +41,76 @@ import secrets
 import threading
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ginrummy.cards import Card, format_cards, parse_cards
+from ginrummy.errors import EngineError
 from ginrummy.fairness import SEED_BYTES, commitment, fair_deck
-from ginrummy.hand import Action, Event, IllegalActionError, Knock, Phase
+from ginrummy.hand import Action
 from ginrummy.match import Match, cut_for_deal
-from ginrummy.records import RecordError, match_from_dict, match_to_dict, replay_match
-from ginrummy.settings import Settings, legacy_difficulty
-from ginrummy.web.storage import MatchStore, StoredMatch, now
+from ginrummy.records import RecordError, match_to_dict, replay_match
+from ginrummy.settings import Settings
+from ginrummy.web.model import (
+    BOT_LEVELS,
+    Deal,
+    LoadedMatch,
+    MatchData,
+    MatchSummary,
+    Seat,
+    SeatKind,
+)
+from ginrummy.web.storage import MatchStore, StoredMatch, StoredSeat, now
 
 __all__ = [
-    "COMPUTER",
-    "YOU",
     "AlreadyAppliedError",
     "BadCommitmentError",
     "DeckSource",
     "GameError",
-    "LoadedMatch",
     "MatchNotFoundError",
     "NotYourSeatError",
+    "Refused",
     "StaleVersionError",
-    "apply_action",
-    "bot_level",
-    "create_match",
-    "deal_next_hand",
-    "default_knock_card",
-    "load_match",
+    "act",
+    "commit",
+    "commit_new",
+    "create",
+    "deal_next",
+    "load",
+    "summaries",
 ]
 
-YOU = 0
-"""The seat of the person at the browser."""
-COMPUTER = 1
-"""The seat the server plays."""
-
-
-DEFAULT_BOT = "medium"
-"""The computer's level when a match names none."""
-
-
-def bot_level(meta: dict[str, Any], record: dict[str, Any]) -> str:
-    """The computer seat's level: ``meta["bot"]``, or the difficulty older records
-    kept in their settings (from before difficulty left the rules)."""
-    level = meta.get("bot")
-    if isinstance(level, str):
-        return level
-    return legacy_difficulty(record.get("settings", {})) or DEFAULT_BOT
+Params = Mapping[str, int | str]
 
 
 class GameError(ValueError):
-    """A request the rules or the match's state refuse; the message says why."""
+    """A request the match's state refuses: a stable ``code``, its ``params`` and a message
+    in English for developers and logs."""
+
+    status = 422
+    code = "bad_request"
+
+    def __init__(self, message: str, **params: int | str) -> None:
+        super().__init__(message)
+        self.params: Params = params
+
+
+class Refused(GameError):
+    """The engine refused the move; ``code`` and ``params`` are the engine's."""
 
     status = 409
-    code = "illegal_action"
+
+    def __init__(self, error: EngineError) -> None:
+        super().__init__(str(error), **error.params)
+        self.code = error.code
+
+
+class UnreadableMatchError(GameError):
+    """A stored match whose record does not replay (only a hand-edited database has one)."""
+
+    status = 503
+    code = "unavailable"
 
 
 class MatchNotFoundError(GameError):
@@ -108,7 +128,7 @@ class StaleVersionError(GameError):
 
 
 class NotYourSeatError(GameError):
-    """The request does not hold the seat token of the player of this match."""
+    """The request holds no seat that may do this in this match."""
 
     status = 403
     code = "not_your_seat"
@@ -129,10 +149,6 @@ class AlreadyAppliedError(Exception):
         self.reply = reply
 
 
-Render = Callable[["LoadedMatch"], str]
-"""How an answer is written (the route's JSON), to be stored with the move."""
-
-
 @dataclass(frozen=True, slots=True)
 class DeckSource:
     """Where server seeds come from: the system's secure source, or a test seed."""
@@ -144,74 +160,47 @@ class DeckSource:
         """Whether deck orders may be fixed (never on by default)."""
         return self.test_seed is not None
 
-    def server_seed(self, meta: dict[str, Any], hand_number: int) -> str:
+    def server_seed(self, data: MatchData, hand_number: int) -> str:
         """A secret server seed for hand ``hand_number`` (64 hex digits)."""
         if self.test_seed is not None:
-            text = f"{self.test_seed}/{meta['seed']}/{hand_number}"
+            text = f"{self.test_seed}/{data.seed}/{hand_number}"
             return hashlib.sha256(text.encode()).hexdigest()
         return secrets.token_hex(SEED_BYTES)
 
     def deal(
-        self, meta: dict[str, Any], hand_number: int, client_seed: str | None
-    ) -> tuple[Card, ...]:
-        """The deck for hand ``hand_number`` (1-based), noting in ``meta`` how it was made.
+        self, data: MatchData, hand_number: int, client_seed: str | None
+    ) -> tuple[tuple[Card, ...], MatchData]:
+        """The deck for hand ``hand_number`` (1-based), and the data noting how it was made.
 
-        The server seed is the one committed to (``meta["next_seed"]``); the
-        next hand's seed is drawn at once, to be shown after this hand. With
-        no client seed the server makes one up (and says so). A deck planned
-        in test mode is dealt as it is, marked ``fixed``.
+        The server seed is the one committed to (``data.next_seed``); the next
+        hand's seed is drawn at once, to be shown after this hand. With no
+        client seed the server makes one up (and says so). A deck planned in
+        test mode is dealt as it is, marked ``fixed``.
         """
-        deals: list[dict[str, Any]] = meta.setdefault("deals", [])
-        planned = meta.get("test_decks") or []
-        server_seed = meta.pop("next_seed", None) or self.server_seed(meta, hand_number)
-        meta["next_seed"] = self.server_seed(meta, hand_number + 1)
-        if hand_number <= len(planned):
-            deals.append({"fixed": True})
-            return tuple(parse_cards(planned[hand_number - 1]))
-        by = "you"
+        server_seed = data.next_seed or self.server_seed(data, hand_number)
+        after = replace(data, next_seed=self.server_seed(data, hand_number + 1))
+        if hand_number <= len(data.test_decks):
+            deck = tuple(parse_cards(data.test_decks[hand_number - 1]))
+            return deck, replace(after, deals=(*data.deals, Deal(fixed=True)))
+        by: Any = "you"
         if client_seed is None:
             client_seed, by = secrets.token_hex(16), "server"
-        deals.append(
-            {
-                "commitment": commitment(server_seed),
-                "server_seed": server_seed,
-                "client_seed": client_seed,
-                "client_seed_by": by,
-            }
+        deal = Deal(
+            commitment=commitment(server_seed),
+            server_seed=server_seed,
+            client_seed=client_seed,
+            client_seed_by=by,
         )
-        return fair_deck(server_seed, client_seed, hand_number)
+        deck = fair_deck(server_seed, client_seed, hand_number)
+        return deck, replace(after, deals=(*data.deals, deal))
 
-    def first_dealer(self, meta: dict[str, Any]) -> int:
+    def first_dealer(self, data: MatchData) -> int:
         """Who deals the first hand: the cut."""
-        if "first_dealer" in meta:
-            return int(meta["first_dealer"])
+        if data.first_dealer is not None:
+            return data.first_dealer
         if self.test_seed is not None:
-            return cut_for_deal(random.Random(f"{self.test_seed}/{meta['seed']}/cut"))
+            return cut_for_deal(random.Random(f"{self.test_seed}/{data.seed}/cut"))
         return cut_for_deal(random.SystemRandom())
-
-
-@dataclass(slots=True)
-class LoadedMatch:
-    """A match rebuilt from its row, ready to act on."""
-
-    id: str
-    version: int
-    match: Match
-    meta: dict[str, Any]
-    created_at: str
-    updated_at: str
-    seat: str = ""
-    """The seat id of the player (empty for matches from before seats)."""
-    events: list[tuple[int, Event]] = field(default_factory=list)
-    """What this request did: (hand number, event), the player's own moves first."""
-    answer: str | None = None
-    """The answer written before saving (when a ``render`` was given): read it, not
-    ``match``, once saved, for this process's next request may carry ``match`` on."""
-
-    @property
-    def status(self) -> str:
-        """``over`` once somebody reached the target, else ``playing``."""
-        return "over" if self.match.is_over else "playing"
 
 
 KEPT_MATCHES = 1000
@@ -261,63 +250,269 @@ def _kept(store: MatchStore) -> _Kept:
         return kept
 
 
-def _rebuild(store: MatchStore, row: StoredMatch) -> Match:
-    """The match of this row: kept from this process's last save of it, or replayed."""
-    match = _kept(store).take(row)
-    if match is not None:
-        return match
+# --- rows <-> values ---------------------------------------------------------------
+
+
+def _seat(row: StoredSeat) -> Seat:
+    return Seat(row.index, SeatKind(row.kind), row.bot, row.bot_seed, row.holder, row.name)
+
+
+def _stored_seat(seat: Seat) -> StoredSeat:
+    return StoredSeat(seat.index, seat.kind.value, seat.bot, seat.bot_seed, seat.holder, seat.name)
+
+
+def _seats(row: StoredMatch) -> tuple[Seat, Seat]:
+    first, second = (_seat(s) for s in row.seats)
+    return first, second
+
+
+def _replay(row: StoredMatch) -> Match:
+    """The match of a row, its record replayed (each action applied once)."""
     try:
-        return match_from_dict(row.record)
+        return replay_match(row.record).match
     except RecordError as e:  # pragma: no cover - only a hand-edited database gets here
-        raise GameError(f"match {row.id!r} cannot be replayed: {e}") from None
+        raise UnreadableMatchError(f"match {row.id!r} cannot be replayed: {e}") from None
 
 
-def _bot_move(match: Match, meta: dict[str, Any]) -> Action:
+def _loaded(row: StoredMatch, match: Match, holder: str | None) -> LoadedMatch:
+    seats = _seats(row)
+    loaded = LoadedMatch(
+        row.id,
+        row.version,
+        match,
+        MatchData.from_json(row.meta),
+        seats,
+        row.owner,
+        row.created_at,
+        row.updated_at,
+    )
+    if holder is not None:
+        loaded.seat = _held_seat(loaded, holder)
+    return loaded
+
+
+def _held_seat(loaded: LoadedMatch, holder: str) -> int | None:
+    """The seat ``holder`` plays in this match: the one to act if they hold both."""
+    held = [s.index for s in loaded.seats if s.is_held_by(holder)]
+    if not held:
+        return None
+    to_act = loaded.match.to_act
+    return to_act if to_act in held else held[0]
+
+
+def _may_watch(loaded: LoadedMatch, holder: str) -> bool:
+    return loaded.seat is not None or loaded.owner in ("", holder)
+
+
+# --- the bots ------------------------------------------------------------------------
+
+
+def _play_bots(loaded: LoadedMatch) -> None:
+    """Let the bot seats move while one of them is to act in a hand in play."""
     from ginrummy.bots import make_bot
 
-    bot = make_bot(meta["bot"], seed=int(meta["bot_seed"]))
-    return bot.choose(match.view(COMPUTER))
-
-
-def _play_computer(loaded: LoadedMatch) -> None:
-    """Let the computer move until it is the player's turn or the hand is over."""
     match = loaded.match
-    while not match.is_over and not match.hand.is_over and match.to_act == COMPUTER:
+    while not match.is_over and not match.hand.is_over:
+        seat = loaded.seats[match.to_act or 0]
+        if not seat.is_bot or seat.bot is None:
+            return
+        bot = make_bot(seat.bot, seed=seat.bot_seed or 0)
         before = len(match.hand.events)
-        match.apply(_bot_move(match, loaded.meta), COMPUTER)
+        match.apply(bot.choose(match.view(seat.index)), seat.index)
         loaded.events.extend((len(match.hands), e) for e in match.hand.events[before:])
 
 
-def _repeat(store: MatchStore, match_id: str, action_id: str | None) -> None:
-    """Answer again an action already applied (its id seen before)."""
-    if action_id is not None:
-        reply = store.reply(match_id, action_id)
-        if reply is not None:
-            raise AlreadyAppliedError(reply)
+# --- phase 1: read and move ----------------------------------------------------------
 
 
-def _save(
+def create(
     store: MatchStore,
-    loaded: LoadedMatch,
-    action_id: str | None = None,
-    render: Render | None = None,
-) -> None:
-    """Save the next version if the database still holds this one; answer first.
+    settings: Settings,
+    seats: Sequence[Seat],
+    decks: DeckSource,
+    *,
+    owner: str,
+    test_decks: Sequence[Sequence[Card]] = (),
+    first_dealer: int | None = None,
+    client_seed: str | None = None,
+    committed: str | None = None,
+) -> LoadedMatch:
+    """A new match: cut, deal, let the bots move while they are to act (not stored yet).
 
-    The answer (``render``) is written for the version being saved and stored
-    with it under ``action_id``; once saved, the match is kept for the next move.
+    ``seats`` are the two seats; a person seat is given to ``owner``.
+    ``committed`` is a commitment ``owner`` asked for before (see
+    :meth:`MatchStore.add_seed`); its server seed deals the first hand with
+    ``client_seed``, and it is used up by :func:`commit_new`.
     """
-    record = match_to_dict(loaded.match)
+    next_seed = None
+    if committed is not None:
+        next_seed = store.seed(committed, owner)
+        if next_seed is None:
+            raise BadCommitmentError(
+                "that commitment is unknown, used or expired: ask for a new one"
+            )
+    data = MatchData(
+        seed=secrets.token_hex(8),
+        next_seed=next_seed,
+        test_decks=tuple(format_cards(d) for d in test_decks),
+        first_dealer=first_dealer,
+    )
+    placed = tuple(replace(s, holder=owner) if s.kind is SeatKind.PERSON else s for s in seats)
+    deck, data = decks.deal(data, 1, client_seed)
+    match = Match.start(deck, first_dealer=decks.first_dealer(data), settings=settings)
+    stamp = now()
+    loaded = LoadedMatch(
+        secrets.token_urlsafe(9), 1, match, data, (placed[0], placed[1]), owner, stamp, stamp
+    )
+    loaded.seat = _held_seat(loaded, owner)
+    loaded.events.extend((1, e) for e in match.hand.events)
+    _play_bots(loaded)
+    return loaded
+
+
+def new_seat(kind: str, bot: str | None, index: int) -> Seat:
+    """A seat as a new match asks for it; a bot gets a fresh seed."""
+    if kind == SeatKind.BOT:
+        level = bot or "medium"
+        if level not in BOT_LEVELS:
+            raise GameError(f"no bot is called {level!r}", bot=level)
+        return Seat(index, SeatKind.BOT, level, secrets.randbits(31))
+    return Seat(index, SeatKind.PERSON)
+
+
+def load(store: MatchStore, match_id: str, holder: str | None = None) -> LoadedMatch:
+    """A stored match, for ``holder`` (``None``: for anyone, e.g. the deal proofs).
+
+    A match still being played is shown only to whoever holds a seat in it or
+    started it.
+    """
+    row = store.get(match_id)
+    if row is None:
+        raise MatchNotFoundError(f"there is no match {match_id!r}", match=match_id)
+    loaded = _loaded(row, _replay(row), holder)
+    if holder is not None and row.status != "over" and not _may_watch(loaded, holder):
+        raise NotYourSeatError("this match is another player's: only they can see it")
+    return loaded
+
+
+def _load_to_change(
+    store: MatchStore, match_id: str, version: int, holder: str, action_id: str | None
+) -> LoadedMatch:
+    """The match ``holder`` changes at ``version``, read with any answer to ``action_id``.
+
+    Checked in this order: the match exists, the requester may change it, the
+    action is not a repeat (:class:`AlreadyAppliedError`), the version is the latest.
+    """
+    row, reply = store.get_with_reply(match_id, action_id)
+    if row is None:
+        raise MatchNotFoundError(f"there is no match {match_id!r}", match=match_id)
+    if row.owner not in ("", holder) and not any(
+        s.kind == SeatKind.PERSON and s.holder in ("", holder) for s in row.seats
+    ):
+        raise NotYourSeatError("this match is another player's: only they can play it")
+    if reply is not None:
+        raise AlreadyAppliedError(reply)
+    if version != row.version:
+        raise StaleVersionError(
+            f"that move was made on version {version} of the match, but it is at version "
+            f"{row.version} now (a repeated click or another tab): nothing was changed",
+            version=version,
+            current=row.version,
+        )
+    match = _kept(store).take(row) or _replay(row)
+    loaded = _loaded(row, match, holder)
     loaded.version += 1
     loaded.updated_at = now()
-    if render is not None:
-        loaded.answer = render(loaded)
-    reply = None if action_id is None or loaded.answer is None else (action_id, loaded.answer)
+    return loaded
+
+
+def act(
+    store: MatchStore,
+    match_id: str,
+    version: int,
+    holder: str,
+    action: Action | None,
+    *,
+    action_id: str | None = None,
+) -> LoadedMatch:
+    """Apply the move of the seat ``holder`` holds (``action`` ``None``: knock with the card
+    that leaves least), then the bots' answers; the next version, not stored yet.
+    """
+    loaded = _load_to_change(store, match_id, version, holder, action_id)
+    if loaded.seat is None:
+        raise NotYourSeatError("you hold no seat in this match: only its players move")
+    match = loaded.match
+    before = len(match.hand.events)
+    try:
+        if action is None:
+            action = match.default_knock(loaded.seat)
+        match.apply(action, loaded.seat)
+    except EngineError as e:
+        raise Refused(e) from None
+    loaded.events.extend((len(match.hands), e) for e in match.hand.events[before:])
+    _play_bots(loaded)
+    return loaded
+
+
+def deal_next(
+    store: MatchStore,
+    match_id: str,
+    version: int,
+    holder: str,
+    decks: DeckSource,
+    *,
+    client_seed: str | None = None,
+    action_id: str | None = None,
+) -> LoadedMatch:
+    """Deal the next hand (and let the bots move); the next version, not stored yet.
+
+    The deck comes from the server seed committed to (and shown) when the
+    last hand ended and the client's ``client_seed``.
+    """
+    loaded = _load_to_change(store, match_id, version, holder, action_id)
+    match = loaded.match
+    deck, data = decks.deal(loaded.data, len(match.hands) + 1, client_seed)
+    try:
+        match.next_hand(deck)
+    except EngineError as e:
+        raise Refused(e) from None
+    loaded.data = data
+    loaded.seat = _held_seat(loaded, holder)
+    loaded.events.extend((len(match.hands), e) for e in match.hand.events)
+    _play_bots(loaded)
+    return loaded
+
+
+# --- phase 2: store ------------------------------------------------------------------
+
+
+def commit_new(store: MatchStore, loaded: LoadedMatch, answer: str, committed: str | None) -> None:
+    """Store a match made by :func:`create`, using up its commitment; keep it for the next move."""
+    row = StoredMatch(
+        loaded.id,
+        loaded.version,
+        loaded.status,
+        loaded.owner,
+        match_to_dict(loaded.match),
+        loaded.data.to_json(),
+        loaded.created_at,
+        loaded.updated_at,
+        tuple(replace(_stored_seat(s), score=loaded.match.scores[s.index]) for s in loaded.seats),
+    )
+    if not store.create(row, commitment=committed):
+        raise BadCommitmentError("that commitment was used already: ask for a new one")
+    _kept(store).put(loaded)
+
+
+def commit(store: MatchStore, loaded: LoadedMatch, answer: str, action_id: str | None) -> None:
+    """Store the version :func:`act` or :func:`deal_next` made, if the database still holds
+    the one it was made on, with ``answer`` kept for repeats of ``action_id``."""
+    reply = None if action_id is None else (action_id, answer)
     ok = store.update(
         loaded.id,
         loaded.version - 1,
-        record,
-        loaded.meta,
+        match_to_dict(loaded.match),
+        loaded.data.to_json(),
         status=loaded.status,
         scores=loaded.match.scores,
         reply=reply,
@@ -325,209 +520,32 @@ def _save(
     )
     if not ok:
         # The same action sent twice at once: the other copy won, give its answer.
-        _repeat(store, loaded.id, action_id)
+        if action_id is not None:
+            first = store.reply(loaded.id, action_id)
+            if first is not None:
+                raise AlreadyAppliedError(first)
         raise StaleVersionError(
-            "this match was changed elsewhere (another tab?) before your move was saved"
+            "this match was changed elsewhere (another tab?) before your move was saved",
+            version=loaded.version - 1,
         )
-    if render is not None:
-        _kept(store).put(loaded)
+    _kept(store).put(loaded)
 
 
-def create_match(
-    store: MatchStore,
-    settings: Settings,
-    decks: DeckSource,
-    *,
-    test_decks: Sequence[Sequence[Card]] = (),
-    first_dealer: int | None = None,
-    seat: str = "",
-    client_seed: str | None = None,
-    committed: str | None = None,
-    render: Render | None = None,
-    bot: str = DEFAULT_BOT,
-) -> LoadedMatch:
-    """Start a match: cut, deal, let the computer open if it is first, store it.
-
-    ``committed`` is a commitment ``seat`` asked for before (see
-    :meth:`MatchStore.add_seed`); its server seed deals the first hand with
-    ``client_seed``, and is used up with the match's creation. ``render``
-    writes the answer (``answer``) before the match is stored.
-    """
-    meta: dict[str, Any] = {
-        "seed": secrets.token_hex(8),
-        "bot_seed": secrets.randbits(31),
-        "bot": bot,
-    }
-    if committed is not None:
-        server_seed = store.seed(committed, seat)
-        if server_seed is None:
-            raise BadCommitmentError(
-                "that commitment is unknown, used or expired: ask for a new one"
-            )
-        meta["next_seed"] = server_seed
-    if test_decks:
-        meta["test_decks"] = [format_cards(d) for d in test_decks]
-    if first_dealer is not None:
-        meta["first_dealer"] = first_dealer
-    match = Match.start(
-        decks.deal(meta, 1, client_seed), first_dealer=decks.first_dealer(meta), settings=settings
-    )
-    match_id = secrets.token_urlsafe(9)
-    loaded = LoadedMatch(match_id, 1, match, meta, "", "", seat)
-    loaded.events.extend((1, e) for e in match.hand.events)
-    _play_computer(loaded)
-    row = StoredMatch.new(
-        match_id, match_to_dict(match), meta, status=loaded.status, scores=match.scores, seat=seat
-    )
-    loaded.created_at = loaded.updated_at = row.created_at
-    if render is not None:
-        loaded.answer = render(loaded)
-    if not store.create(row, commitment=committed):
-        raise BadCommitmentError("that commitment was used already: ask for a new one")
-    if render is not None:
-        _kept(store).put(loaded)
-    return loaded
+# --- the history -----------------------------------------------------------------------
 
 
-def load_match(store: MatchStore, match_id: str, seat: str | None = None) -> LoadedMatch:
-    """Rebuild a stored match by replaying its record.
-
-    With ``seat``, a match still being played is refused to anyone but its player.
-    """
-    row = store.get(match_id)
-    if row is None:
-        raise MatchNotFoundError(f"there is no match {match_id!r}")
-    if seat is not None and row.seat and seat != row.seat and row.status != "over":
-        raise NotYourSeatError("this match is another player's: only they can see it or play")
-    try:
-        match = replay_match(row.record).match
-    except RecordError as e:  # pragma: no cover - only a hand-edited database gets here
-        raise GameError(f"match {match_id!r} cannot be replayed: {e}") from None
-    row.meta["bot"] = bot_level(row.meta, row.record)
-    return LoadedMatch(
-        row.id, row.version, match, row.meta, row.created_at, row.updated_at, row.seat
-    )
-
-
-def _load_to_act(
-    store: MatchStore, match_id: str, version: int, seat: str, action_id: str | None
-) -> LoadedMatch:
-    """The match ``seat`` acts on at ``version``, read with any answer to ``action_id``.
-
-    Checked in this order: the match exists, it is the seat's, the action is
-    not a repeat (:class:`AlreadyAppliedError`), the version is the latest.
-    """
-    row, reply = store.get_with_reply(match_id, action_id)
-    if row is None:
-        raise MatchNotFoundError(f"there is no match {match_id!r}")
-    if row.seat and seat != row.seat:
-        raise NotYourSeatError("this match is another player's: only they can play it")
-    if reply is not None:
-        raise AlreadyAppliedError(reply)
-    if version != row.version:
-        raise StaleVersionError(
-            f"that move was made on version {version} of the match, but it is at version "
-            f"{row.version} now (a repeated click or another tab): nothing was changed"
+def summaries(store: MatchStore, holder: str) -> list[MatchSummary]:
+    """The matches ``holder`` started, the most recently played first."""
+    return [
+        MatchSummary(
+            row.id,
+            row.status,
+            row.scores,
+            len(row.record.get("hands", [])),
+            Settings.from_dict(row.record.get("settings", {})),
+            _seats(row),
+            row.created_at,
+            row.updated_at,
         )
-    match = _rebuild(store, row)
-    row.meta["bot"] = bot_level(row.meta, row.record)
-    return LoadedMatch(
-        row.id, row.version, match, row.meta, row.created_at, row.updated_at, row.seat
-    )
-
-
-def default_knock_card(match: Match) -> Card | None:
-    """The card the Knock button throws when none is marked: the one that leaves least.
-
-    Among throws that leave the same count, the highest card goes (it would
-    only have counted against the player).
-    """
-    hand = match.hand
-    if hand.phase is not Phase.DISCARD:
-        return None
-    options = hand.knock_options()
-    limit = hand.knock_limit
-    able = [(d, c) for c, d in options.items() if d <= limit]
-    if not able:
-        return None
-    least = min(d for d, _ in able)
-    return max((c for d, c in able if d == least), key=lambda c: (c.points, int(c)))
-
-
-def apply_action(
-    store: MatchStore,
-    match_id: str,
-    version: int,
-    action: Action | None,
-    *,
-    seat: str = "",
-    action_id: str | None = None,
-    render: Render | None = None,
-) -> LoadedMatch:
-    """Apply the player's ``action`` (``None`` for a knock with no card marked).
-
-    An ``action_id`` seen before raises :class:`AlreadyAppliedError` with the
-    first answer (written by ``render`` and stored with the move); with a
-    ``render``, read the answer from ``answer``.
-    """
-    loaded = _load_to_act(store, match_id, version, seat, action_id)
-    match = loaded.match
-    if match.is_over:
-        raise GameError("the match is over")
-    if match.hand.is_over:
-        raise GameError("the hand is over: deal the next one")
-    if match.to_act != YOU:
-        raise GameError("it is the computer's turn")  # pragma: no cover - it always answers
-    if action is None:
-        card = default_knock_card(match)
-        if card is None:
-            raise GameError(_no_knock_reason(match))
-        action = Knock(card)
-    before = len(match.hand.events)
-    try:
-        match.apply(action, YOU)
-    except IllegalActionError as e:
-        raise GameError(str(e)) from None
-    loaded.events.extend((len(match.hands), e) for e in match.hand.events[before:])
-    _play_computer(loaded)
-    _save(store, loaded, action_id, render)
-    return loaded
-
-
-def _no_knock_reason(match: Match) -> str:
-    hand = match.hand
-    if hand.phase is not Phase.DISCARD:
-        return "you can knock only after drawing, instead of a discard"
-    least = min(hand.knock_options().values())
-    if hand.knock_limit == 0:
-        return f"only gin ends this hand, and your best throw leaves {least}"
-    return f"your best throw leaves {least} deadwood; a knock needs {hand.knock_limit} or less"
-
-
-def deal_next_hand(
-    store: MatchStore,
-    match_id: str,
-    version: int,
-    decks: DeckSource,
-    *,
-    seat: str = "",
-    client_seed: str | None = None,
-    action_id: str | None = None,
-    render: Render | None = None,
-) -> LoadedMatch:
-    """Deal the next hand once the player has read the last one's result.
-
-    The deck comes from the server seed committed to (and shown) when the
-    last hand ended and the player's ``client_seed``.
-    """
-    loaded = _load_to_act(store, match_id, version, seat, action_id)
-    match = loaded.match
-    if match.is_over:
-        raise GameError("the match is over: start a new one")
-    if not match.hand.is_over:
-        raise GameError("this hand is still being played")
-    match.next_hand(decks.deal(loaded.meta, len(match.hands) + 1, client_seed))
-    loaded.events.extend((len(match.hands), e) for e in match.hand.events)
-    _play_computer(loaded)
-    _save(store, loaded, action_id, render)
-    return loaded
+        for row in store.recent(holder)
+    ]

@@ -40,8 +40,7 @@ from ginrummy.hand import (
 )
 from ginrummy.match import Match
 from ginrummy.melds import best_arrangement
-from ginrummy.web.game import COMPUTER, YOU, LoadedMatch
-from ginrummy.web.present import event_out, match_out
+from ginrummy.web.present import event_out, sheet_entry_out, table_out
 from ginrummy.web.schemas import EventOut, SheetEntryOut, TableOut
 
 __all__ = [
@@ -60,9 +59,14 @@ LEARN_DIR = Path(__file__).parent / "static" / "learn"
 
 # --- the worked hand -------------------------------------------------------------
 
-WORKED_YOU = "3S 4S 5S 7H 8H TC TD AC 2D KC"
+LEARNER_SEAT = 0
+"""The learner's seat in the worked hand (the non-dealer)."""
+OPPONENT_SEAT = 1
+"""The other seat, played by the computer, which deals."""
+
+WORKED_LEARNER = "3S 4S 5S 7H 8H TC TD AC 2D KC"
 """The learner's ten cards: a run, two pairs-in-waiting, two low cards and a king."""
-WORKED_COMPUTER = "QS QH 5D 6D 7D TS 6S 2S 8C 4C"
+WORKED_OPPONENT = "QS QH 5D 6D 7D TS 6S 2S 8C 4C"
 """The computer's ten cards: a pair of queens, a run, and loose cards."""
 WORKED_UPCARD = "QD"
 """The card turned up at the deal."""
@@ -80,7 +84,7 @@ def worked_deck() -> tuple[Card, ...]:
     >>> len(set(deck)), str(deck[20]), str(deck[21])
     (52, 'QD', 'JD')
     """
-    you, them = parse_cards(WORKED_YOU), parse_cards(WORKED_COMPUTER)
+    you, them = parse_cards(WORKED_LEARNER), parse_cards(WORKED_OPPONENT)
     named = [*you, *them, *parse_cards(WORKED_UPCARD), *parse_cards(WORKED_STOCK)]
     order: list[Card] = []
     for a, b in zip(you, them, strict=True):
@@ -238,7 +242,7 @@ def _fill(caption: str, table: TableOut, result: SheetEntryOut | None, theirs: i
 def worked_hand() -> WorkedHandOut:
     """Replay the worked hand with the engine and describe every step."""
     deck = worked_deck()
-    match = Match.start(deck, first_dealer=COMPUTER)
+    match = Match.start(deck, first_dealer=OPPONENT_SEAT)
     steps: list[WorkedStepOut] = []
     actions: list[str] = []
     for number, step in enumerate(WORKED_STEPS, start=1):
@@ -246,21 +250,20 @@ def worked_hand() -> WorkedHandOut:
         for action in step.actions:
             match.apply(action)
             actions.append(str(action))
-        loaded = LoadedMatch("worked-hand", number, match, {}, "", "")
-        out = match_out(loaded)
-        theirs = best_arrangement(match.hand.cards_of(COMPUTER)).deadwood_points
-        result = out.last_result
-        caption = _fill(step.caption, out.table, result, theirs)
+        table = table_out(match.view(LEARNER_SEAT))
+        theirs = best_arrangement(match.hand.cards_of(OPPONENT_SEAT)).deadwood_points
+        result = sheet_entry_out(match.sheet[-1]) if match.hand.is_over else None
+        caption = _fill(step.caption, table, result, theirs)
         steps.append(
             WorkedStepOut(
                 number=number,
                 title=step.title,
                 caption=caption,
-                moves=[event_out(1, e) for e in match.view(YOU).events[before:]],
-                table=out.table,
+                moves=[event_out(1, e) for e in match.view(LEARNER_SEAT).events[before:]],
+                table=table,
                 result=result,
-                scores=out.scores,
-                computer_hand=[str(c) for c in match.hand.cards_of(COMPUTER)],
+                scores=match.scores,
+                computer_hand=[str(c) for c in match.hand.cards_of(OPPONENT_SEAT)],
                 computer_deadwood=theirs,
             )
         )

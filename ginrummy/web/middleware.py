@@ -517,7 +517,7 @@ def install(app: FastAPI, config: ServerConfig, store: MatchStore, static_dir: P
     docs_assets = _add_docs(app)
     _document_errors(app, config.max_body)
     tokens = SeatTokens(
-        store.secret("seat_key"), lambda token: bool(store.recent(1, seat=seat_id(token)))
+        store.secret("seat_key"), lambda token: bool(store.recent(seat_id(token), 1))
     )
     # add_middleware wraps: the last one added is the outermost.
     app.add_middleware(BodyCheck, limit=config.max_body)

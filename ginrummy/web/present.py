@@ -1,14 +1,20 @@
-"""From the engine's values to the wire's: the player's view, told from the player's seat.
+"""From the engine's values to the wire's: a match as one seat sees it, in codes and numbers.
 
-Everything here reads :meth:`ginrummy.match.Match.view` for the player's seat
-(never the other seat's view or the hand itself), so what a response holds is
-what that player may see at the table.
+One rule decides what a seat may see: :meth:`ginrummy.match.Match.view`.
+Everything a match answer holds about the hand is built from that view (its
+hand, counts, pile, legal actions, result and its own censored events), never
+from the hand itself; the only other thing read is a finished hand's deck, for
+its deal proof. Players are named by seat index; no sentence is made here (the
+page words every code from its catalogue). This module knows neither storage
+nor the referee: it reads the values of :mod:`ginrummy.web.model`.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
-from typing import Any
+from enum import StrEnum
+from typing import Any, Literal
 
 from ginrummy.cards import Card
 from ginrummy.fairness import commitment
@@ -33,10 +39,19 @@ from ginrummy.hand import (
     UpcardPassed,
     UpcardTaken,
 )
-from ginrummy.match import FinalScore, Match, ScoreEntry
-from ginrummy.melds import Arrangement, best_arrangement
-from ginrummy.settings import MATCH_TARGETS, NUMBER_RANGES, KnockMode, Settings, ShutoutRule
-from ginrummy.web.game import COMPUTER, YOU, LoadedMatch, bot_level, default_knock_card
+from ginrummy.match import FinalScore, ScoreEntry
+from ginrummy.melds import Arrangement, all_best_arrangements, best_arrangement
+from ginrummy.settings import MATCH_TARGETS, NUMBER_RANGES, Settings
+from ginrummy.web.model import (
+    BOT_LEVELS,
+    Deal,
+    LoadedMatch,
+    MatchData,
+    MatchSummary,
+    Seat,
+    default_knock_card,
+    throw_options,
+)
 from ginrummy.web.schemas import (
     ArrangementOut,
     DealProofOut,
@@ -52,129 +67,77 @@ from ginrummy.web.schemas import (
     MatchSummaryOut,
     MeldOut,
     ProofsOut,
+    SeatOut,
     SettingOptionOut,
+    SettingsFormOut,
     SettingsOut,
     SheetEntryOut,
     TableOut,
     ThrowOut,
-    Who,
 )
-from ginrummy.web.storage import StoredMatch
 
 __all__ = [
-    "SETTING_OPTIONS",
+    "HOUSE_RULES",
+    "RULES",
+    "SETTINGS_FORM",
     "event_out",
-    "fairness_out",
     "match_out",
     "proofs_out",
-    "settings_summary",
     "summary_out",
+    "table_out",
 ]
-
-
-def _who(player: int | None) -> Who | None:
-    if player is None:
-        return None
-    return "you" if player == YOU else "computer"
-
-
-def _seat(player: int) -> Who:
-    return "you" if player == YOU else "computer"
 
 
 def _codes(cards: Iterable[Card]) -> list[str]:
     return [str(c) for c in cards]
 
 
-def _meld(cards: Sequence[Card], ace_high: bool) -> MeldOut:
+def _meld(cards: Sequence[Card]) -> MeldOut:
     is_set = len({c.rank for c in cards}) == 1
     return MeldOut(kind="set" if is_set else "run", cards=_codes(cards))
 
 
 # --- events --------------------------------------------------------------------
 
+_KINDS: dict[type, EventKind] = {
+    Dealt: "dealt",
+    UpcardTaken: "take",
+    UpcardPassed: "pass",
+    StockDrawn: "stock",
+    PileDrawn: "pile",
+    Discarded: "discard",
+    Knocked: "knock",
+    BigGinDeclared: "big_gin",
+}
+
 
 def event_out(hand_number: int, event: Event) -> EventOut:
-    """One event as a line of the move log, from the player's seat.
+    """One event of a seat's view as a move-log entry: who (a seat), what, which card.
 
-    The computer's stock draws never carry their card.
+    The card is whatever the view's event holds: the engine's view has already
+    hidden the other seat's stock draws while they must stay hidden.
     """
-
-    def line(
-        player: int,
-        kind: EventKind,
-        card: Card | None,
-        text: str,
-        spoken: str,
-        deadwood: int | None = None,
-    ) -> EventOut:
-        return EventOut(
-            hand=hand_number,
-            who=_seat(player),
-            kind=kind,
-            card=None if card is None else str(card),
-            deadwood=deadwood,
-            text=text,
-            spoken=spoken,
-        )
-
     if isinstance(event, Dealt):
-        up, dealt = event.upcard, f"dealt hand {hand_number}; the upcard is"
-        return line(event.dealer, "dealt", up, f"{dealt} {up.symbol}", f"{dealt} the {up.name}")
-    if isinstance(event, UpcardTaken):
-        c = event.card
-        return line(
-            event.player, "take", c, f"took the upcard {c.symbol}", f"took the upcard, the {c.name}"
-        )
-    if isinstance(event, UpcardPassed):
-        said = "passed on the upcard"
-        return line(event.player, "pass", None, said, said)
-    if isinstance(event, StockDrawn):
-        if event.player == COMPUTER or event.card is None:
-            said = "drew from the stock"
-            return line(event.player, "stock", None, said, said)
-        c = event.card
-        return line(
-            event.player,
-            "stock",
-            c,
-            f"drew the {c.symbol} from the stock",
-            f"drew the {c.name} from the stock",
-        )
-    if isinstance(event, PileDrawn):
-        c = event.card
-        return line(
-            event.player,
-            "pile",
-            c,
-            f"took the {c.symbol} from the pile",
-            f"took the {c.name} from the pile",
-        )
-    if isinstance(event, Discarded):
-        c = event.card
-        return line(event.player, "discard", c, f"threw the {c.symbol}", f"threw the {c.name}")
-    if isinstance(event, Knocked):
-        c = event.card
-        said = "went gin" if event.deadwood == 0 else f"knocked with {event.deadwood}"
-        return line(
-            event.player,
-            "knock",
-            c,
-            f"{said}, throwing the {c.symbol}",
-            f"{said}, throwing the {c.name}",
-            deadwood=event.deadwood,
-        )
-    assert isinstance(event, BigGinDeclared)
-    said = "declared big gin"
-    return line(event.player, "big_gin", None, said, said, deadwood=0)
+        return EventOut(hand=hand_number, who=event.dealer, kind="dealt", card=str(event.upcard))
+    card = getattr(event, "card", None)
+    deadwood = event.deadwood if isinstance(event, Knocked) else None
+    if isinstance(event, BigGinDeclared):
+        deadwood = 0
+    return EventOut(
+        hand=hand_number,
+        who=event.player,
+        kind=_KINDS[type(event)],
+        card=None if card is None else str(card),
+        deadwood=deadwood,
+    )
 
 
 # --- the table -------------------------------------------------------------------
 
 
-def _arrangement(laid: Arrangement, ace_high: bool) -> ArrangementOut:
+def _arrangement(laid: Arrangement) -> ArrangementOut:
     return ArrangementOut(
-        melds=[_meld(m, ace_high) for m in laid.melds],
+        melds=[_meld(m) for m in laid.melds],
         deadwood=_codes(laid.deadwood),
         points=laid.deadwood_points,
     )
@@ -197,32 +160,31 @@ def _legal(view: PlayerView, options: dict[Card, int]) -> LegalOut:
     )
 
 
-def _table(match: Match) -> TableOut:
-    view = match.view(YOU)
+def table_out(view: PlayerView) -> TableOut:
+    """The hand on the table as ``view``'s seat sees it (its log: the view's own events)."""
     ace_high = view.settings.ace_high
-    laid = best_arrangement(view.hand, ace_high=ace_high)
-    options = match.hand.knock_options() if view.is_my_turn else {}
-    throws = [ThrowOut(card=str(c), leaves=d) for c, d in sorted(options.items())]
+    options = throw_options(view)
     knock: KnockOut | None = None
-    best = default_knock_card(match) if view.is_my_turn else None
+    best = default_knock_card(view, options)
     if best is not None:
         knock = KnockOut(card=str(best), leaves=options[best], gin=options[best] == 0)
     layouts: list[KnockLayoutsOut] = []
     for action in view.legal_actions:
         if isinstance(action, Knock):
             # The knocker may choose among equally good layouts (they matter for lay-offs).
-            choices = match.hand.knock_arrangements(action.card)
+            kept = [c for c in view.hand if c != action.card]
+            choices = all_best_arrangements(kept, ace_high=ace_high)
             if len(choices) > 1:
                 layouts.append(
                     KnockLayoutsOut(
-                        card=str(action.card), layouts=[_arrangement(a, ace_high) for a in choices]
+                        card=str(action.card), layouts=[_arrangement(a) for a in choices]
                     )
                 )
     revealed = view.opponent_hand
     return TableOut(
         phase=view.phase.value,
-        to_act=_who(view.to_act),
-        dealer=_seat(view.dealer),
+        to_act=view.to_act,
+        dealer=view.dealer,
         hand=_codes(view.hand),
         drawn=None if view.drawn is None else str(view.drawn),
         locked=None if view.locked_card is None else str(view.locked_card),
@@ -233,8 +195,8 @@ def _table(match: Match) -> TableOut:
         opponent_pile_cards=_codes(view.opponent_pile_cards),
         opponent_hand=None if revealed is None else _codes(revealed),
         knock_limit=view.knock_limit,
-        arrangement=_arrangement(laid, ace_high),
-        throws=throws,
+        arrangement=_arrangement(best_arrangement(view.hand, ace_high=ace_high)),
+        throws=[ThrowOut(card=str(c), leaves=d) for c, d in sorted(options.items())],
         knock=knock,
         knock_layouts=layouts,
         legal=_legal(view, options),
@@ -244,64 +206,31 @@ def _table(match: Match) -> TableOut:
 
 # --- the score sheet ---------------------------------------------------------------
 
-_KIND_WORDS = {
-    ResultKind.KNOCK: "knock",
-    ResultKind.GIN: "gin",
-    ResultKind.BIG_GIN: "big gin",
-    ResultKind.UNDERCUT: "undercut",
-    ResultKind.DEAD: "dead hand",
-}
 
-
-def _summary(entry: ScoreEntry) -> str:
-    if entry.kind is ResultKind.DEAD:
-        return "Dead hand: two cards left in the stock, nobody scores."
-    knocker = "You" if entry.knocker == YOU else "The computer"
-    defender = "the computer" if entry.knocker == YOU else "you"
-    winner = "You score" if entry.winner == YOU else "The computer scores"
-    double = " (doubled: the first upcard was a spade)" if entry.multiplier > 1 else ""
-    if entry.kind is ResultKind.GIN:
-        said = f"{knocker} went gin; {defender} had {entry.defender_points}."
-    elif entry.kind is ResultKind.BIG_GIN:
-        said = f"{knocker} declared big gin; {defender} had {entry.defender_points}."
-    elif entry.kind is ResultKind.UNDERCUT:
-        said = (
-            f"{knocker} knocked with {entry.knocker_points}; {defender} had "
-            f"{entry.defender_points}: undercut!"
-        )
-    else:
-        said = (
-            f"{knocker} knocked with {entry.knocker_points}; "
-            f"{defender} had {entry.defender_points}."
-        )
-    return f"{said} {winner} {entry.points}{double}."
-
-
-def _sheet_entry(entry: ScoreEntry, ace_high: bool) -> SheetEntryOut:
+def sheet_entry_out(entry: ScoreEntry) -> SheetEntryOut:
+    """One hand on the score sheet (a hand that is over: both hands as laid down)."""
     return SheetEntryOut(
         number=entry.number,
-        dealer=_seat(entry.dealer),
+        dealer=entry.dealer,
         kind=entry.kind.value,
-        winner=_who(entry.winner),
+        winner=entry.winner,
         points=entry.points,
-        knocker=_who(entry.knocker),
-        knocker_melds=[_meld(m, ace_high) for m in entry.knocker_melds],
+        knocker=entry.knocker,
+        knocker_melds=[_meld(m) for m in entry.knocker_melds],
         knocker_deadwood=_codes(entry.knocker_deadwood),
         knocker_points=entry.knocker_points,
-        defender_melds=[_meld(m, ace_high) for m in entry.defender_melds],
+        defender_melds=[_meld(m) for m in entry.defender_melds],
         lay_offs=[LayOffOut(card=str(lo.card), meld=lo.meld_index) for lo in entry.lay_offs],
         defender_deadwood=_codes(entry.defender_deadwood),
         defender_points=entry.defender_points,
         multiplier=entry.multiplier,
         totals=entry.totals,
-        summary=_summary(entry),
     )
 
 
 def _final(final: FinalScore) -> FinalOut:
-    winner = _seat(final.winner)
     return FinalOut(
-        winner=winner,
+        winner=final.winner,
         running=final.running,
         game_bonus=final.game_bonus,
         line_bonus=final.line_bonus,
@@ -310,52 +239,34 @@ def _final(final: FinalScore) -> FinalOut:
     )
 
 
-def _settings_out(settings: Settings, level: str) -> SettingsOut:
-    return SettingsOut.model_validate({**settings.to_dict(), "difficulty": level})
+def _settings_out(settings: Settings) -> SettingsOut:
+    values = settings.to_dict()
+    return SettingsOut.model_validate({name: values[name] for name in RULES})
 
 
-def settings_summary(settings: Settings, level: str = "medium") -> str:
-    """The settings in one line, e.g. ``To 100 · Standard knocking (10) · Medium``."""
-    knocking = {
-        KnockMode.STANDARD: "Standard knocking (10)",
-        KnockMode.OKLAHOMA: "Oklahoma knocking",
-        KnockMode.GIN_ONLY: "Gin only",
-    }[settings.knocking]
-    parts = [f"To {settings.match_to}", knocking, level.capitalize()]
-    if settings.undercut_bonus != 25:
-        parts.append(f"undercut {settings.undercut_bonus}")
-    if settings.gin_bonus != 25:
-        parts.append(f"gin {settings.gin_bonus}")
-    house = [
-        label
-        for on, label in (
-            (settings.big_gin, f"big gin ({settings.big_gin_bonus})"),
-            (settings.ace_high, "ace high or low"),
-            (settings.game_bonus, "game bonus"),
-            (settings.line_bonus, "line bonus"),
-            (settings.shutout is ShutoutRule.DOUBLE, "shutout doubles"),
-            (settings.shutout is ShutoutRule.PLUS_100, "shutout +100"),
-            (settings.spades_double, "spades double"),
-        )
-        if on
-    ]
-    parts.extend(house)
-    return " · ".join(parts)
+def _seat_out(seat: Seat) -> SeatOut:
+    return SeatOut(index=seat.index, kind=seat.kind.value, bot=seat.bot, name=seat.name)
 
 
-def _deal_proof(meta: dict[str, Any], number: int, hand: Hand, reveal: bool) -> DealProofOut:
-    deals = meta.get("deals") or []
-    info: dict[str, Any] = deals[number - 1] if number <= len(deals) else {}
-    fixed = bool(info.get("fixed"))
+# --- deals ---------------------------------------------------------------------------
+
+
+def _deal_proof(data: MatchData, number: int, hand: Hand, reveal: bool) -> DealProofOut:
+    deal = data.deals[number - 1] if number <= len(data.deals) else Deal()
     return DealProofOut(
         hand=number,
-        fixed=fixed,
-        commitment=info.get("commitment"),
-        client_seed=info.get("client_seed"),
-        client_seed_by=info.get("client_seed_by"),
-        server_seed=info.get("server_seed") if reveal else None,
+        fixed=deal.fixed,
+        commitment=deal.commitment,
+        client_seed=deal.client_seed,
+        client_seed_by=deal.client_seed_by,
+        server_seed=deal.server_seed if reveal else None,
         deck=_codes(hand.deck) if reveal else None,
     )
+
+
+def _next_commitment(loaded: LoadedMatch) -> str | None:
+    seed = loaded.data.next_seed
+    return commitment(seed) if loaded.match.awaiting_deal and seed else None
 
 
 def fairness_out(loaded: LoadedMatch) -> FairnessOut:
@@ -364,174 +275,112 @@ def fairness_out(loaded: LoadedMatch) -> FairnessOut:
     After a dead hand the table shows no cards, so neither the seed nor the
     deck is here; :func:`proofs_out` has them.
     """
-    match = loaded.match
-    hand = match.hand
+    hand = loaded.match.hand
     shown = hand.result is not None and hand.result.kind is not ResultKind.DEAD
-    next_seed = loaded.meta.get("next_seed")
     return FairnessOut(
-        deal=_deal_proof(loaded.meta, len(match.hands), hand, shown),
-        next_commitment=commitment(next_seed) if match.awaiting_deal and next_seed else None,
+        deal=_deal_proof(loaded.data, len(loaded.match.hands), hand, shown),
+        next_commitment=_next_commitment(loaded),
     )
 
 
 def proofs_out(loaded: LoadedMatch) -> ProofsOut:
     """Every hand's deal: seed and deck for the hands that are over, the commitment for all."""
-    match = loaded.match
-    next_seed = loaded.meta.get("next_seed")
     return ProofsOut(
         id=loaded.id,
         deals=[
-            _deal_proof(loaded.meta, i, h, h.is_over) for i, h in enumerate(match.hands, 1)
+            _deal_proof(loaded.data, i, h, h.is_over) for i, h in enumerate(loaded.match.hands, 1)
         ],
-        next_commitment=commitment(next_seed) if match.awaiting_deal and next_seed else None,
+        next_commitment=_next_commitment(loaded),
     )
 
 
+# --- a whole match -------------------------------------------------------------------
+
+
 def match_out(loaded: LoadedMatch) -> MatchOut:
-    """The whole response for a match: table, sheet, and what this request did."""
+    """The whole answer for a match, from its requester's seat: table, sheet, this
+    request's events (as that seat's view shows them)."""
     match = loaded.match
-    ace_high = match.settings.ace_high
-    sheet = [_sheet_entry(e, ace_high) for e in match.sheet]
-    last = sheet[-1] if match.hand.is_over and sheet else None
+    view = match.view(loaded.perspective)
+    number = len(match.hands)
+    # What this request did in the hand on the table: the last events of the view's own.
+    done = sum(1 for n, _ in loaded.events if n == number)
+    mine = view.events[len(view.events) - done :] if done else ()
+    sheet = [sheet_entry_out(e) for e in match.sheet]
     final = match.final_score()
     return MatchOut(
         id=loaded.id,
         version=loaded.version,
-        status="over" if loaded.match.is_over else "playing",
-        settings=_settings_out(match.settings, bot_level(loaded.meta, {})),
-        settings_summary=settings_summary(match.settings, bot_level(loaded.meta, {})),
-        hand_number=len(match.hands),
+        status=loaded.status,
+        seat=loaded.seat,
+        seats=[_seat_out(s) for s in loaded.seats],
+        settings=_settings_out(match.settings),
+        hand_number=number,
         scores=match.scores,
         awaiting_deal=match.awaiting_deal,
-        table=_table(match),
-        last_result=last,
+        table=table_out(view),
+        last_result=sheet[-1] if match.hand.is_over and sheet else None,
         sheet=sheet,
         final=None if final is None else _final(final),
-        events=[event_out(n, e) for n, e in loaded.events],
+        events=[event_out(number, e) for e in mine],
         fairness=fairness_out(loaded),
         created_at=loaded.created_at,
         updated_at=loaded.updated_at,
     )
 
 
-def summary_out(row: StoredMatch) -> MatchSummaryOut:
-    """A history line from a stored row (no replay needed)."""
-    settings = Settings.from_dict(row.record.get("settings", {}))
-    winner: Who | None = None
-    if row.status == "over":
-        winner = "you" if row.scores[0] > row.scores[1] else "computer"
+def summary_out(summary: MatchSummary) -> MatchSummaryOut:
+    """A history line."""
+    winner: int | None = None
+    if summary.status == "over":
+        winner = 0 if summary.scores[0] > summary.scores[1] else 1
+    status: Literal["playing", "over"] = "over" if summary.status == "over" else "playing"
     return MatchSummaryOut(
-        id=row.id,
-        status="over" if row.status == "over" else "playing",
-        scores=row.scores,
-        hands=len(row.record.get("hands", [])),
+        id=summary.id,
+        status=status,
+        scores=summary.scores,
+        hands=summary.hands,
         winner=winner,
-        settings_summary=settings_summary(settings, bot_level(row.meta, row.record)),
-        created_at=row.created_at,
-        updated_at=row.updated_at,
+        settings=_settings_out(summary.settings),
+        seats=[_seat_out(s) for s in summary.seats],
+        created_at=summary.created_at,
+        updated_at=summary.updated_at,
     )
 
 
 # --- the settings form ---------------------------------------------------------------
 
-_DEFAULTS = {**Settings().to_dict(), "difficulty": "medium"}
+RULES: tuple[str, ...] = tuple(f.name for f in dataclasses.fields(Settings))
+"""The rule settings, in :class:`~ginrummy.settings.Settings`' order (a bot's level is a
+seat's, not a rule)."""
 
-
-def _option(name: str, **text: Any) -> SettingOptionOut:
-    """A setting as the form shows it: default, range and presets come from the engine's."""
-    extra: dict[str, Any] = {"default": _DEFAULTS[name]}
-    if name in NUMBER_RANGES:
-        extra["minimum"], extra["maximum"] = NUMBER_RANGES[name]
-    if name == "match_to":
-        extra["presets"] = list(MATCH_TARGETS)
-    return SettingOptionOut(name=name, **text, **extra)
-
-
-SETTING_OPTIONS: tuple[SettingOptionOut, ...] = (
-    _option(
-        "match_to",
-        label="Match to",
-        help="The first player to reach this many points wins the match.",
-        kind="number",
-    ),
-    _option(
-        "knocking",
-        label="Knocking",
-        help="How low your deadwood must be to knock: 10 in Standard, the first upcard's "
-        "value in Oklahoma (an ace means gin only), never in Gin only.",
-        kind="choice",
-        choices=[("standard", "Standard (10)"), ("oklahoma", "Oklahoma"), ("gin_only", "Gin only")],
-    ),
-    _option(
-        "undercut_bonus",
-        label="Undercut bonus",
-        help="Extra points to a defender whose count is at or under the knocker's.",
-        kind="number",
-    ),
-    _option(
-        "gin_bonus",
-        label="Gin bonus",
-        help="Extra points for going gin (no deadwood at all).",
-        kind="number",
-    ),
-    _option(
-        "difficulty",
-        label="Difficulty",
-        help="Easy holds out for gin, Medium knocks when it can, Hard reads the pile and "
-        "knocks like the strategy books.",
-        kind="choice",
-        choices=[("easy", "Easy"), ("medium", "Medium"), ("hard", "Hard")],
-    ),
-    _option(
-        "big_gin",
-        label="Big gin",
-        help="Eleven cards all in melds after a draw may be laid down without a discard, "
-        "for the big-gin bonus.",
-        kind="switch",
-        house_rule=True,
-    ),
-    _option(
-        "big_gin_bonus",
-        label="Big gin bonus",
-        help="Extra points for big gin, when that house rule is on.",
-        kind="number",
-        house_rule=True,
-    ),
-    _option(
-        "ace_high",
-        label="Ace high or low",
-        help="Q-K-A counts as a run too (never K-A-2); the ace still counts 1.",
-        kind="switch",
-        house_rule=True,
-    ),
-    _option(
-        "game_bonus",
-        label="Game bonus",
-        help="The match winner gets 100 more at the end.",
-        kind="switch",
-        house_rule=True,
-    ),
-    _option(
-        "line_bonus",
-        label="Line bonus",
-        help="At the end, each player gets 25 for every hand they won.",
-        kind="switch",
-        house_rule=True,
-    ),
-    _option(
-        "shutout",
-        label="Shutout",
-        help="When the loser never scored, the winner's total is doubled or gets 100 more.",
-        kind="choice",
-        choices=[("off", "Off"), ("double", "Double"), ("plus_100", "Add 100")],
-        house_rule=True,
-    ),
-    _option(
-        "spades_double",
-        label="Oklahoma spades double",
-        help="A hand whose first upcard is a spade scores double.",
-        kind="switch",
-        house_rule=True,
-    ),
+HOUSE_RULES = frozenset(
+    {"big_gin", "big_gin_bonus", "ace_high", "game_bonus", "line_bonus", "shutout", "spades_double"}
 )
-"""Every setting and house rule, with one sentence on what it changes."""
+"""The settings the form lists under house rules."""
+
+_DEFAULTS = Settings()
+
+
+def _option(name: str) -> SettingOptionOut:
+    """A setting as the form offers it, read off :class:`Settings`: kind, default, range."""
+    default = getattr(_DEFAULTS, name)
+    extra: dict[str, Any] = {}
+    if isinstance(default, bool):
+        kind: Literal["number", "choice", "switch"] = "switch"
+    elif isinstance(default, StrEnum):
+        kind = "choice"
+        extra["choices"] = [m.value for m in type(default)]
+        default = default.value
+    else:
+        kind = "number"
+        extra["minimum"], extra["maximum"] = NUMBER_RANGES[name]
+        if name == "match_to":
+            extra["presets"] = list(MATCH_TARGETS)
+    return SettingOptionOut(
+        name=name, kind=kind, default=default, house_rule=name in HOUSE_RULES, **extra
+    )
+
+
+SETTINGS_FORM = SettingsFormOut(settings=[_option(n) for n in RULES], bots=list(BOT_LEVELS))
+"""Every setting and house rule as the new-match form offers them, and the bot levels."""

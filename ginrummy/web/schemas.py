@@ -36,7 +36,10 @@ __all__ = [
     "MeldOut",
     "NewMatchIn",
     "ProofsOut",
+    "SeatIn",
+    "SeatOut",
     "SettingOptionOut",
+    "SettingsFormOut",
     "SettingsIn",
     "SettingsOut",
     "SheetEntryOut",
@@ -45,7 +48,8 @@ __all__ = [
     "VersionIn",
 ]
 
-Who = Literal["you", "computer"]
+SeatIndex = Annotated[int, Field(ge=0, le=1)]
+"""A seat of the match: 0 or 1. Players are named by seat on the wire, never by role."""
 CARD_PATTERN = f"^[{RANKS}][{SUITS}]$"
 """The rules' notation on the wire, exactly: no lower case, no ``10``, no suit symbol."""
 CardCode = Annotated[str, Field(json_schema_extra={"pattern": CARD_PATTERN})]
@@ -66,7 +70,7 @@ class _In(BaseModel):
 
 
 def _number(name: str, default: int) -> int:
-    """A whole-number setting, its range in the schema (the engine checks it: ``bad_settings``)."""
+    """A whole-number setting with its range in the schema (the engine checks it too)."""
     low, high = NUMBER_RANGES[name]
     found: int = Field(default=default, json_schema_extra={"minimum": low, "maximum": high})
     return found
@@ -87,7 +91,6 @@ class SettingsIn(_In):
     undercut_bonus: int = _number("undercut_bonus", 25)
     gin_bonus: int = _number("gin_bonus", 25)
     big_gin_bonus: int = _number("big_gin_bonus", 31)
-    difficulty: Literal["easy", "medium", "hard"] = "medium"
     big_gin: bool = False
     ace_high: bool = False
     game_bonus: bool = False
@@ -96,14 +99,29 @@ class SettingsIn(_In):
     spades_double: bool = False
 
 
+class SeatIn(_In):
+    """Who plays a seat: a person (the requester) or a bot of some level."""
+
+    kind: Literal["person", "bot"]
+    bot: Literal["easy", "medium", "hard"] | None = None
+    """For a bot: its level (none: medium)."""
+
+
+def _default_seats() -> list[SeatIn]:
+    return [SeatIn(kind="person"), SeatIn(kind="bot", bot="medium")]
+
+
 class NewMatchIn(_In):
     """Start a match. The deck fields are refused unless the server runs in test mode."""
 
     settings: SettingsIn = Field(default_factory=SettingsIn)
+    seats: list[SeatIn] = Field(default_factory=_default_seats, min_length=2, max_length=2)
+    """Seat 0 and seat 1; at most one person (the requester). Two bots play each hand out
+    within the request that deals it."""
     test_decks: list[str] | None = None
     """Test mode only: the deck orders of the first hands, 52 cards each."""
-    first_dealer: Who | None = None
-    """Test mode only: who deals the first hand."""
+    first_dealer: SeatIndex | None = None
+    """Test mode only: the seat that deals the first hand."""
     commitment: Commitment | None = None
     """The commitment the server gave (``POST /api/commitments``) before this request."""
     client_seed: ClientSeed | None = None
@@ -155,11 +173,17 @@ class VersionIn(_In):
 # --- outputs -----------------------------------------------------------------
 
 
+ParamValue = int | str
+"""A parameter of an error: a number or a name (a card, a setting)."""
+
+
 class ErrorBody(_Out):
-    """What went wrong, in words the page shows as they are."""
+    """What went wrong: a stable code the page turns into words, with its parameters."""
 
     code: str
     message: str
+    """In English, for developers and logs; the page shows its own words for ``code``."""
+    params: dict[str, ParamValue] = {}
 
 
 class ErrorOut(_Out):
@@ -176,7 +200,6 @@ class SettingsOut(_Out):
     undercut_bonus: int
     gin_bonus: int
     big_gin_bonus: int
-    difficulty: str
     big_gin: bool
     ace_high: bool
     game_bonus: bool
@@ -189,17 +212,31 @@ class SettingOptionOut(_Out):
     """One setting as the settings form shows it."""
 
     name: str
-    label: str
-    help: str
     kind: Literal["number", "choice", "switch"]
     default: int | str | bool
-    choices: list[tuple[str, str]] = []
-    """For a choice: (value, label) pairs."""
+    choices: list[str] = []
+    """For a choice: the values."""
     presets: list[int] = []
     """For a number: the usual values."""
     minimum: int | None = None
     maximum: int | None = None
     house_rule: bool = False
+
+
+class SettingsFormOut(_Out):
+    """What the new-match form offers: every setting, and the bot levels a seat may have."""
+
+    settings: list[SettingOptionOut]
+    bots: list[str]
+
+
+class SeatOut(_Out):
+    """One seat of a match, as everyone may know it."""
+
+    index: SeatIndex
+    kind: Literal["person", "bot"]
+    bot: str | None
+    name: str | None
 
 
 class MeldOut(_Out):
@@ -256,26 +293,24 @@ EventKind = Literal["dealt", "take", "pass", "stock", "pile", "discard", "knock"
 
 
 class EventOut(_Out):
-    """Something that happened, told from the player's seat."""
+    """Something that happened, as the requester's seat sees it."""
 
     hand: int
-    who: Who
+    who: SeatIndex
+    """The seat that did it (for ``dealt``: the dealer)."""
     kind: EventKind
     card: CardCode | None
-    """The card concerned; ``None`` for the computer's stock draws (face down)."""
+    """The card concerned; ``None`` for the other seat's stock draws while the hand is in
+    play (and after a dead hand)."""
     deadwood: int | None = None
-    text: str
-    """The move log's line, e.g. ``took the 7♣ from the pile``."""
-    spoken: str
-    """The same for screen readers, e.g. ``took the seven of clubs from the pile``."""
 
 
 class TableOut(_Out):
     """The hand being played (or just ended) as the player sees it."""
 
     phase: Literal["upcard", "draw", "discard", "over"]
-    to_act: Who | None
-    dealer: Who
+    to_act: SeatIndex | None
+    dealer: SeatIndex
     hand: list[CardCode]
     drawn: CardCode | None
     """The card just drawn, while it is still the player's turn."""
@@ -310,11 +345,11 @@ class SheetEntryOut(_Out):
     """One hand on the score sheet, both hands as laid down."""
 
     number: int
-    dealer: Who
+    dealer: SeatIndex
     kind: Literal["knock", "gin", "big_gin", "undercut", "dead"]
-    winner: Who | None
+    winner: SeatIndex | None
     points: int
-    knocker: Who | None
+    knocker: SeatIndex | None
     knocker_melds: list[MeldOut]
     knocker_deadwood: list[CardCode]
     knocker_points: int
@@ -324,14 +359,13 @@ class SheetEntryOut(_Out):
     defender_points: int
     multiplier: int
     totals: tuple[int, int]
-    """The running totals after this hand: yours, the computer's."""
-    summary: str
+    """The running totals after this hand, by seat."""
 
 
 class FinalOut(_Out):
-    """The end of the match, with every end bonus (yours, the computer's)."""
+    """The end of the match, with every end bonus (each a pair by seat)."""
 
-    winner: Who
+    winner: SeatIndex
     running: tuple[int, int]
     game_bonus: tuple[int, int]
     line_bonus: tuple[int, int]
@@ -387,11 +421,14 @@ class MatchOut(_Out):
     id: str
     version: int
     status: Literal["playing", "over"]
+    seat: SeatIndex | None
+    """The seat the requester holds (``None``: they hold none, and see seat 0's side of
+    hands that are over)."""
+    seats: list[SeatOut]
     settings: SettingsOut
-    settings_summary: str
     hand_number: int
     scores: tuple[int, int]
-    """Running totals: yours, the computer's."""
+    """Running totals, by seat."""
     awaiting_deal: bool
     table: TableOut
     last_result: SheetEntryOut | None
@@ -412,7 +449,8 @@ class MatchSummaryOut(_Out):
     status: Literal["playing", "over"]
     scores: tuple[int, int]
     hands: int
-    winner: Who | None
-    settings_summary: str
+    winner: SeatIndex | None
+    settings: SettingsOut
+    seats: list[SeatOut]
     created_at: str
     updated_at: str

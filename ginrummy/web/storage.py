@@ -1,28 +1,38 @@
-"""Where matches live: one table, in SQLite by default or in PostgreSQL.
+"""Where matches live: rows in SQLite by default or in PostgreSQL.
 
-A stored match is its record (:func:`ginrummy.records.match_to_dict`: the
-settings, who dealt, each dealt hand's deck and the actions), a little
-server-side data (the computer's seed, test deck orders) and a version
-number. Every change is a compare-and-set on that version, so two tabs, two
-requests or two server processes can never both apply a move made on the same
-state: the second one finds the version moved on and is refused.
+Storage knows rows, not games: a stored match is its record
+(:func:`ginrummy.records.match_to_dict`), the server-side data the referee
+keeps beside it (opaque JSON text here), its two seats (each a person, held by
+a seat token's hash, or a bot, with its name and seed, and each with its
+score), the seat id of whoever started it (its *owner*) and a version number.
+Every change is a compare-and-set on that version, so two tabs, two requests
+or two server processes can never both apply a move made on the same state.
 
 Each write is one transaction (on SQLite one that takes the write lock up
 front, ``BEGIN IMMEDIATE``), so a crash at any point leaves every match at its
 last committed version. Beside the matches are the server seeds committed to
-before a match exists (:meth:`MatchStore.add_seed`) and the replies already
-given to actions, by action id (:meth:`MatchStore.reply`), so that a repeated
-request gets the first answer instead of applying twice.
+before a match exists (:meth:`MatchStore.add_seed`) and the replies given to
+actions, by action id (:meth:`MatchStore.reply`), so that a repeated request
+gets the first answer instead of applying twice. Only the replies to a
+match's last :data:`KEPT_REPLIES` versions are kept: a retry of anything
+older is refused as stale by the version check anyway.
+
+The schema is made and upgraded by the numbered steps of
+:mod:`ginrummy.web.migrations` when the store opens. PostgreSQL connections
+come from a :mod:`psycopg_pool` pool; SQLite keeps one connection per thread.
 
 >>> store = MatchStore.open("sqlite:///:memory:")
->>> store.create(StoredMatch.new("m1", {"a": 1}, {}, status="playing", scores=(0, 0)))
+>>> seats = (StoredSeat.for_person(0, "me"), StoredSeat.for_bot(1, "medium", 7))
+>>> store.create(StoredMatch.new("m1", {"a": 1}, "{}", status="playing", seats=seats))
 True
->>> store.get("m1").version
-1
->>> store.update("m1", 1, {"a": 2}, {}, status="playing", scores=(5, 0))
+>>> store.get("m1").version, store.get("m1").scores
+(1, (0, 0))
+>>> store.update("m1", 1, {"a": 2}, "{}", status="playing", scores=(5, 0))
 True
->>> store.update("m1", 1, {"a": 3}, {}, status="playing", scores=(9, 0))
+>>> store.update("m1", 1, {"a": 3}, "{}", status="playing", scores=(9, 0))
 False
+>>> store.get("m1").scores
+(5, 0)
 """
 
 from __future__ import annotations
@@ -33,64 +43,50 @@ import sqlite3
 import threading
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 from typing import Any, Protocol
 
-__all__ = ["DEFAULT_DB", "SEED_LIFETIME", "MatchStore", "StorageError", "StoredMatch", "now"]
+from ginrummy.web import migrations
+
+__all__ = [
+    "ABANDONED_AFTER",
+    "DEFAULT_DB",
+    "KEPT_REPLIES",
+    "SEED_LIFETIME",
+    "MatchStore",
+    "StorageError",
+    "StoredMatch",
+    "StoredSeat",
+    "now",
+]
 
 DEFAULT_DB = "data/ginrummy.sqlite3"
 """The SQLite file used when no database is named (relative to the working directory)."""
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS ginrummy_matches (
-    id TEXT PRIMARY KEY,
-    version INTEGER NOT NULL,
-    status TEXT NOT NULL,
-    score_you INTEGER NOT NULL,
-    score_computer INTEGER NOT NULL,
-    record TEXT NOT NULL,
-    meta TEXT NOT NULL,
-    created_at TEXT NOT NULL,
-    updated_at TEXT NOT NULL
-)
-"""
-_INDEX = "CREATE INDEX IF NOT EXISTS ginrummy_matches_updated ON ginrummy_matches (updated_at)"
-_SEAT_INDEX = (
-    "CREATE INDEX IF NOT EXISTS ginrummy_matches_seat ON ginrummy_matches (seat, updated_at)"
-)
-_SEEDS = """
-CREATE TABLE IF NOT EXISTS ginrummy_seeds (
-    commitment TEXT PRIMARY KEY,
-    server_seed TEXT NOT NULL,
-    seat TEXT NOT NULL,
-    created_at TEXT NOT NULL
-)
-"""
-_REPLIES = """
-CREATE TABLE IF NOT EXISTS ginrummy_replies (
-    match_id TEXT NOT NULL,
-    action_id TEXT NOT NULL,
-    body TEXT NOT NULL,
-    created_at TEXT NOT NULL,
-    PRIMARY KEY (match_id, action_id)
-)
-"""
-_COLUMNS = (
-    "id, version, status, score_you, score_computer, record, meta, created_at, updated_at, seat"
-)
-_MATCH_COLUMNS = ", ".join(f"m.{c.strip()}" for c in _COLUMNS.split(","))
-_UPDATE = (
-    "UPDATE ginrummy_matches SET version = ?, status = ?, score_you = ?, score_computer = ?, "
-    "record = ?, meta = ?, updated_at = ? WHERE id = ? AND version = ?"
-)
-_KEEP = (
-    "INSERT INTO ginrummy_replies (match_id, action_id, body, created_at) "
-    "SELECT id, ?, ?, ? FROM moved"
-)
 SEED_LIFETIME = timedelta(hours=1)
 """How long a server seed committed to for a new match waits to be used."""
+
+KEPT_REPLIES = 8
+"""How many of a match's latest replies are kept for repeated action ids.
+
+A repeat (a double click, a retried request) comes within a move or two of
+the first; a reply to an older version could only be refused as stale.
+"""
+
+ABANDONED_AFTER = timedelta(days=7)
+"""A match nobody moved in since it was dealt is deleted this long after its start.
+
+Such a match holds nothing of value (no move was made, no score was kept), and
+a script asking for new matches in a loop would otherwise fill the database.
+The deletion runs when a seat asks for a commitment (the first step of every
+new match), so it costs nothing on a move.
+"""
+
+POOL_SIZE = 8
+"""PostgreSQL connections per server process, at most (a process works on 4 requests
+at once by default)."""
 
 
 class StorageError(RuntimeError):
@@ -102,37 +98,74 @@ def now() -> str:
     return datetime.now(UTC).isoformat(timespec="milliseconds")
 
 
+def _stamp(when: datetime) -> str:
+    return when.isoformat(timespec="milliseconds")
+
+
+@dataclass(frozen=True, slots=True)
+class StoredSeat:
+    """One seat's row: who sits there and their running total."""
+
+    index: int
+    kind: str
+    """``person`` or ``bot``."""
+    bot: str | None = None
+    """For a bot: the name :func:`ginrummy.bots.make_bot` knows it by."""
+    bot_seed: int | None = None
+    holder: str = ""
+    """For a person: the seat id (the SHA-256 of the seat token) that holds it."""
+    name: str | None = None
+    score: int = 0
+
+    @classmethod
+    def for_person(cls, index: int, holder: str, name: str | None = None) -> StoredSeat:
+        """A seat held by the seat token whose hash is ``holder``."""
+        return cls(index, "person", holder=holder, name=name)
+
+    @classmethod
+    def for_bot(cls, index: int, bot: str, seed: int) -> StoredSeat:
+        """A seat played by the bot ``bot`` with this seed."""
+        return cls(index, "bot", bot=bot, bot_seed=seed)
+
+
 @dataclass(frozen=True, slots=True)
 class StoredMatch:
-    """One row: a match record and its bookkeeping."""
+    """One match's rows: the record, the referee's data, the seats and the bookkeeping."""
 
     id: str
     version: int
     status: str
     """``playing`` or ``over``."""
-    scores: tuple[int, int]
-    """The running totals (the player's, the computer's), for listings."""
+    owner: str
+    """The seat id of whoever started the match (empty for matches from before seats)."""
     record: dict[str, Any]
-    meta: dict[str, Any]
+    meta: str
+    """The referee's server-side data, as JSON text (never sent to a player)."""
     created_at: str
     updated_at: str
-    seat: str = ""
-    """The seat id (the SHA-256 of the seat token) of the player who started it."""
+    seats: tuple[StoredSeat, ...]
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """The running totals, by seat index."""
+        return (self.seats[0].score, self.seats[1].score)
 
     @classmethod
     def new(
         cls,
         match_id: str,
         record: dict[str, Any],
-        meta: dict[str, Any],
+        meta: str,
         *,
         status: str,
-        scores: tuple[int, int],
-        seat: str = "",
+        seats: tuple[StoredSeat, ...],
+        owner: str = "",
+        scores: tuple[int, int] = (0, 0),
     ) -> StoredMatch:
         """A first version of a match, stamped now."""
         stamp = now()
-        return cls(match_id, 1, status, scores, record, meta, stamp, stamp, seat)
+        scored = tuple(replace(s, score=scores[s.index]) for s in seats)
+        return cls(match_id, 1, status, owner, record, meta, stamp, stamp, scored)
 
 
 class _Cursor(Protocol):
@@ -146,35 +179,153 @@ class _Cursor(Protocol):
     def fetchall(self) -> list[Any]: ...
 
 
-class MatchStore:
-    """The data layer: the same SQL on SQLite (``?``) and PostgreSQL (``%s``)."""
+_MATCH = "m.id, m.version, m.status, m.owner, m.record, m.meta, m.created_at, m.updated_at"
+_SEAT = "s.seat, s.kind, s.bot, s.bot_seed, s.holder, s.name, s.score"
 
-    def __init__(self, url: str) -> None:
+
+@dataclass(frozen=True, slots=True)
+class _Sql:
+    """Every statement, written once for a database's placeholder (``?`` or ``%s``)."""
+
+    create_match: str
+    create_seat: str
+    use_seed: str
+    get: str
+    get_with_reply: str
+    update: str
+    score: str
+    keep_reply: str
+    prune_replies: str
+    update_pg: str
+    reply: str
+    add_seed: str
+    drop_seeds: str
+    seed: str
+    recent: str
+    recent_seats: str
+    drop_abandoned_seats: str
+    drop_abandoned: str
+    add_secret: str
+    secret: str
+
+    @classmethod
+    def for_placeholder(cls, p: str) -> _Sql:
+        update = (
+            f"UPDATE ginrummy_matches SET version = {p}, status = {p}, record = {p}, meta = {p}, "
+            f"updated_at = {p} WHERE id = {p} AND version = {p}"
+        )
+        score = (
+            f"UPDATE ginrummy_seats SET score = CASE seat WHEN 0 THEN {p} ELSE {p} END "
+            f"WHERE match_id = {p}"
+        )
+        seats_of = "FROM ginrummy_matches m JOIN ginrummy_seats s ON s.match_id = m.id"
+        abandoned = (
+            f"SELECT id FROM ginrummy_matches WHERE version = 1 AND status = 'playing' "
+            f"AND updated_at < {p}"
+        )
+        return cls(
+            create_match=(
+                "INSERT INTO ginrummy_matches (id, version, status, owner, record, meta, "
+                f"created_at, updated_at) VALUES ({p}, {p}, {p}, {p}, {p}, {p}, {p}, {p})"
+            ),
+            create_seat=(
+                "INSERT INTO ginrummy_seats (match_id, seat, kind, bot, bot_seed, holder, name, "
+                f"score) VALUES ({p}, {p}, {p}, {p}, {p}, {p}, {p}, {p})"
+            ),
+            use_seed=f"DELETE FROM ginrummy_seeds WHERE commitment = {p} AND seat = {p}",
+            get=f"SELECT {_MATCH}, {_SEAT}, NULL {seats_of} WHERE m.id = {p} ORDER BY s.seat",
+            get_with_reply=(
+                f"SELECT {_MATCH}, {_SEAT}, r.body {seats_of} LEFT JOIN ginrummy_replies r "
+                f"ON r.match_id = m.id AND r.action_id = {p} WHERE m.id = {p} ORDER BY s.seat"
+            ),
+            update=update,
+            score=score,
+            keep_reply=(
+                "INSERT INTO ginrummy_replies (match_id, action_id, version, body, created_at) "
+                f"VALUES ({p}, {p}, {p}, {p}, {p})"
+            ),
+            prune_replies=f"DELETE FROM ginrummy_replies WHERE match_id = {p} AND version <= {p}",
+            # PostgreSQL: the whole move in one statement, one round trip: the seats, the
+            # reply and the pruning happen only if the compare-and-set update did.
+            update_pg=(
+                f"WITH moved AS ({update} RETURNING id), "
+                f"scored AS (UPDATE ginrummy_seats SET score = CASE seat WHEN 0 THEN {p} "
+                f"ELSE {p} END WHERE match_id IN (SELECT id FROM moved)), "
+                "kept AS (INSERT INTO ginrummy_replies (match_id, action_id, version, body, "
+                f"created_at) SELECT id, {p}, {p}, {p}, {p} FROM moved WHERE {p}), "
+                "pruned AS (DELETE FROM ginrummy_replies WHERE match_id IN "
+                f"(SELECT id FROM moved) AND version <= {p}) "
+                "SELECT count(*) FROM moved"
+            ),
+            reply=f"SELECT body FROM ginrummy_replies WHERE match_id = {p} AND action_id = {p}",
+            add_seed=(
+                "INSERT INTO ginrummy_seeds (commitment, server_seed, seat, created_at) "
+                f"VALUES ({p}, {p}, {p}, {p})"
+            ),
+            drop_seeds=f"DELETE FROM ginrummy_seeds WHERE created_at < {p}",
+            seed=f"SELECT server_seed FROM ginrummy_seeds WHERE commitment = {p} AND seat = {p}",
+            recent=(
+                f"SELECT {_MATCH} FROM ginrummy_matches m WHERE m.owner = {p} "
+                f"ORDER BY m.updated_at DESC LIMIT {p}"
+            ),
+            recent_seats=(
+                f"SELECT s.match_id, {_SEAT} {seats_of} WHERE m.owner = {p} ORDER BY s.seat"
+            ),
+            drop_abandoned_seats=f"DELETE FROM ginrummy_seats WHERE match_id IN ({abandoned})",
+            drop_abandoned=f"DELETE FROM ginrummy_matches WHERE id IN ({abandoned})",
+            add_secret=(
+                f"INSERT INTO ginrummy_secrets (name, value) VALUES ({p}, {p}) "
+                "ON CONFLICT (name) DO NOTHING"
+            ),
+            secret=f"SELECT value FROM ginrummy_secrets WHERE name = {p}",
+        )
+
+
+_SQLITE = _Sql.for_placeholder("?")
+_POSTGRES = _Sql.for_placeholder("%s")
+
+
+class MatchStore:
+    """The data layer over SQLite or PostgreSQL."""
+
+    def __init__(self, url: str, *, pool_size: int = POOL_SIZE) -> None:
         self.url = url
         self.is_postgres = url.startswith(("postgresql://", "postgres://"))
+        self.dialect: migrations.Dialect = "postgresql" if self.is_postgres else "sqlite"
+        self._sql = _POSTGRES if self.is_postgres else _SQLITE
         self._path: str | None = None
         self._memory: sqlite3.Connection | None = None
         self._lock = threading.Lock()
         self._local = threading.local()
-        if not self.is_postgres:
+        self._pool: Any = None
+        if self.is_postgres:
+            self._pool = _pg_pool(url, pool_size, self.describe())
+        else:
             path = url.removeprefix("sqlite:///").removeprefix("sqlite://")
             if path == ":memory:":
                 # One shared connection: each new in-memory connection is a new database.
-                self._memory = sqlite3.connect(":memory:", check_same_thread=False)
+                self._memory = sqlite3.connect(
+                    ":memory:", check_same_thread=False, isolation_level=None
+                )
             else:
                 Path(path).expanduser().parent.mkdir(parents=True, exist_ok=True)
                 self._path = str(Path(path).expanduser())
 
     @classmethod
     def open(cls, url: str | None = None) -> MatchStore:
-        """Open (and create if need be) the database at ``url``.
+        """Open the database at ``url``, making or upgrading its schema.
 
         ``url`` is a ``postgresql://`` URL, a ``sqlite:///path`` URL or a plain
         file path; ``None`` means :data:`DEFAULT_DB`.
         """
         store = cls(url or DEFAULT_DB)
-        store.create_schema()
+        store.upgrade()
         return store
+
+    def close(self) -> None:
+        """Close the PostgreSQL pool (SQLite connections close with their threads)."""
+        if self._pool is not None:
+            self._pool.close()
 
     def describe(self) -> str:
         """Where the matches are kept, for the startup message (no password)."""
@@ -185,37 +336,20 @@ class MatchStore:
 
     @contextmanager
     def _cursor(self, write: bool = False) -> Iterator[_Cursor]:
-        if self.is_postgres:
-            try:
-                import psycopg
-            except ImportError:  # pragma: no cover - depends on the install
-                raise StorageError(
-                    "PostgreSQL needs the psycopg package: pip install 'psycopg[binary]'"
-                ) from None
-            # One connection per thread, kept open (a new one costs several ms); each
-            # use is one transaction. A broken connection is dropped and made anew.
-            conn = getattr(self._local, "pg", None)
-            if conn is None or conn.closed or conn.broken:
-                try:
-                    conn = psycopg.connect(self.url, autocommit=True)
-                except psycopg.Error as e:
-                    raise StorageError(f"cannot connect to {self.describe()}: {e}") from None
-                self._local.pg = conn
-            try:
-                if write:
-                    with conn.transaction(), conn.cursor() as cur:
-                        yield _PgCursor(cur)
-                else:
-                    # One statement, its own transaction: no BEGIN and COMMIT round trips.
-                    with conn.cursor() as cur:
-                        yield _PgCursor(cur)
-            except psycopg.OperationalError as e:
-                self._local.pg = None
-                raise StorageError(f"{self.describe()}: {e}") from None
+        if self._pool is not None:
+            with self._pg_cursor(write) as cur:
+                yield cur
             return
         if self._memory is not None:
-            with self._lock, self._memory:
-                yield self._memory.cursor()
+            with self._lock:
+                cur = self._memory.cursor()
+                cur.execute("BEGIN IMMEDIATE")
+                try:
+                    yield cur
+                except BaseException:
+                    self._memory.rollback()
+                    raise
+                self._memory.commit()
             return
         assert self._path is not None
         # One connection per thread, kept open (closing the last one checkpoints the
@@ -245,34 +379,65 @@ class MatchStore:
                 raise
             lite.commit()
 
-    def create_schema(self) -> None:
-        """Create the table if it is not there."""
+    @contextmanager
+    def _pg_cursor(self, write: bool) -> Iterator[_Cursor]:
+        import psycopg
+        import psycopg_pool
+
+        try:
+            with self._pool.connection() as conn:
+                if write:
+                    with conn.transaction(), conn.cursor() as cur:
+                        yield cur
+                else:
+                    # One statement, its own transaction: no BEGIN and COMMIT round trips.
+                    with conn.cursor() as cur:
+                        yield cur
+        except (psycopg.OperationalError, psycopg_pool.PoolTimeout) as e:
+            raise StorageError(f"{self.describe()}: {e}") from None
+
+    # --- the schema ------------------------------------------------------------------
+
+    def upgrade(self) -> int:
+        """Apply the migrations this database has not had yet; the version it is now at.
+
+        All of them in one transaction: a failure leaves the database as it was.
+        """
         with self._cursor(write=True) as cur:
             if self.is_postgres:
-                # Servers starting together on one database would race to create the table.
+                # Servers starting together on one database would race to upgrade it.
                 cur.execute("SELECT pg_advisory_xact_lock(7291001)")
-            cur.execute(_SCHEMA)
-            cur.execute(_INDEX)
-            cur.execute(_SEEDS)
-            cur.execute(_REPLIES)
-            if self.is_postgres:
-                cur.execute(
-                    "ALTER TABLE ginrummy_matches ADD COLUMN IF NOT EXISTS "
-                    "seat TEXT NOT NULL DEFAULT ''"
+            cur.execute("CREATE TABLE IF NOT EXISTS ginrummy_schema (version INTEGER NOT NULL)")
+            cur.execute("SELECT max(version) FROM ginrummy_schema")
+            row = cur.fetchone()
+            at = 0 if row is None or row[0] is None else int(row[0])
+            if at > migrations.latest(self.dialect):
+                raise StorageError(
+                    f"{self.describe()} is at schema version {at}, newer than this code "
+                    f"({migrations.latest(self.dialect)}): upgrade the app"
                 )
-            else:
-                cur.execute("PRAGMA table_info(ginrummy_matches)")
-                if "seat" not in {str(r[1]) for r in cur.fetchall()}:
-                    cur.execute(
-                        "ALTER TABLE ginrummy_matches ADD COLUMN seat TEXT NOT NULL DEFAULT ''"
-                    )
-            cur.execute(_SEAT_INDEX)
+            for step in migrations.steps(self.dialect)[at:]:
+                for statement in migrations.statements(step):
+                    cur.execute(statement)
+                at = step.number
+            cur.execute("DELETE FROM ginrummy_schema")
+            cur.execute(f"INSERT INTO ginrummy_schema (version) VALUES ({at})")
         if self._path is not None:
             conn = sqlite3.connect(self._path)
             try:
                 conn.execute("PRAGMA journal_mode = WAL")
             finally:
                 conn.close()
+        return at
+
+    def schema_version(self) -> int:
+        """The migration step this database is at."""
+        with self._cursor() as cur:
+            cur.execute("SELECT max(version) FROM ginrummy_schema")
+            row = cur.fetchone()
+        return int(row[0])
+
+    # --- matches ---------------------------------------------------------------------
 
     def create(self, match: StoredMatch, *, commitment: str | None = None) -> bool:
         """Store a new match; ``False`` if ``commitment``'s seed was already used.
@@ -280,37 +445,39 @@ class MatchStore:
         With a ``commitment``, the seed committed to (:meth:`add_seed`) is used
         up in the same transaction, so one commitment deals one match only.
         """
+        sql = self._sql
+        record = json.dumps(match.record)
         with self._cursor(write=True) as cur:
             if commitment is not None:
-                cur.execute(
-                    "DELETE FROM ginrummy_seeds WHERE commitment = ? AND seat = ?",
-                    (commitment, match.seat),
-                )
+                cur.execute(sql.use_seed, (commitment, match.owner))
                 if cur.rowcount != 1:
                     return False
             cur.execute(
-                f"INSERT INTO ginrummy_matches ({_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                sql.create_match,
                 (
                     match.id,
                     match.version,
                     match.status,
-                    match.scores[0],
-                    match.scores[1],
-                    json.dumps(match.record),
-                    json.dumps(match.meta),
+                    match.owner,
+                    record,
+                    match.meta,
                     match.created_at,
                     match.updated_at,
-                    match.seat,
                 ),
             )
+            for s in match.seats:
+                cur.execute(
+                    sql.create_seat,
+                    (match.id, s.index, s.kind, s.bot, s.bot_seed, s.holder, s.name, s.score),
+                )
         return True
 
     def get(self, match_id: str) -> StoredMatch | None:
         """The match with this id, or ``None``."""
         with self._cursor() as cur:
-            cur.execute(f"SELECT {_COLUMNS} FROM ginrummy_matches WHERE id = ?", (match_id,))
-            row = cur.fetchone()
-        return None if row is None else _row(row)
+            cur.execute(self._sql.get, (match_id,))
+            rows = cur.fetchall()
+        return _match(rows) if rows else None
 
     def get_with_reply(
         self, match_id: str, action_id: str | None
@@ -319,23 +486,19 @@ class MatchStore:
         if action_id is None:
             return self.get(match_id), None
         with self._cursor() as cur:
-            cur.execute(
-                f"SELECT {_MATCH_COLUMNS}, r.body FROM ginrummy_matches m "
-                "LEFT JOIN ginrummy_replies r ON r.match_id = m.id AND r.action_id = ? "
-                "WHERE m.id = ?",
-                (action_id, match_id),
-            )
-            row = cur.fetchone()
-        if row is None:
+            cur.execute(self._sql.get_with_reply, (action_id, match_id))
+            rows = cur.fetchall()
+        if not rows:
             return None, None
-        return _row(row), None if row[-1] is None else str(row[-1])
+        body = rows[0][-1]
+        return _match(rows), None if body is None else str(body)
 
     def update(
         self,
         match_id: str,
         version: int,
         record: dict[str, Any],
-        meta: dict[str, Any],
+        meta: str,
         *,
         status: str,
         scores: tuple[int, int],
@@ -345,90 +508,78 @@ class MatchStore:
         """Replace version ``version`` of a match by the next; ``False`` if it moved on.
 
         ``reply`` is (action id, the answer's JSON text), kept in the same
-        transaction for :meth:`reply` to give again. ``stamp`` is the new
+        transaction for :meth:`reply` to give again; replies to versions more
+        than :data:`KEPT_REPLIES` back are dropped. ``stamp`` is the new
         ``updated_at`` (default: :func:`now`).
         """
+        sql = self._sql
         when = stamp or now()
+        new = version + 1
         # The JSON is written before the write lock is taken, to hold it briefly.
-        values = (
-            version + 1,
-            status,
-            scores[0],
-            scores[1],
-            json.dumps(record),
-            json.dumps(meta),
-            when,
-            match_id,
-            version,
-        )
-        if self.is_postgres:
-            # One statement, so one round trip and its own transaction: the reply is
-            # inserted only if the compare-and-set update happened.
-            sql = _UPDATE if reply is None else f"WITH moved AS ({_UPDATE} RETURNING id) {_KEEP}"
-            extra = () if reply is None else (reply[0], reply[1], when)
+        values = (new, status, json.dumps(record), meta, when, match_id, version)
+        oldest = new - KEPT_REPLIES
+        if self._pool is not None:
+            action_id, body = reply if reply is not None else ("", "")
+            params = (
+                *values,
+                *scores,
+                action_id,
+                new,
+                body,
+                when,
+                reply is not None,
+                oldest,
+            )
             with self._cursor() as cur:
-                cur.execute(sql, (*values, *extra))
-                return cur.rowcount == 1
+                cur.execute(sql.update_pg, params)
+                row = cur.fetchone()
+                return bool(row and row[0] == 1)
         with self._cursor(write=True) as cur:
-            cur.execute(_UPDATE, values)
+            cur.execute(sql.update, values)
             if cur.rowcount != 1:
                 return False
+            cur.execute(sql.score, (*scores, match_id))
             if reply is not None:
-                cur.execute(
-                    "INSERT INTO ginrummy_replies (match_id, action_id, body, created_at) "
-                    "VALUES (?, ?, ?, ?)",
-                    (match_id, reply[0], reply[1], when),
-                )
+                cur.execute(sql.keep_reply, (match_id, reply[0], new, reply[1], when))
+            cur.execute(sql.prune_replies, (match_id, oldest))
             return True
 
     def reply(self, match_id: str, action_id: str) -> str | None:
         """The answer already given to action ``action_id`` on this match, if any."""
         with self._cursor() as cur:
-            cur.execute(
-                "SELECT body FROM ginrummy_replies WHERE match_id = ? AND action_id = ?",
-                (match_id, action_id),
-            )
+            cur.execute(self._sql.reply, (match_id, action_id))
             row = cur.fetchone()
         return None if row is None else str(row[0])
+
+    def recent(self, owner: str, limit: int = 100) -> list[StoredMatch]:
+        """The matches ``owner`` started, the most recently played first."""
+        with self._cursor() as cur:
+            cur.execute(self._sql.recent, (owner, limit))
+            rows = cur.fetchall()
+            cur.execute(self._sql.recent_seats, (owner,))
+            seat_rows = cur.fetchall()
+        seats: dict[str, list[StoredSeat]] = {}
+        for r in seat_rows:
+            seats.setdefault(str(r[0]), []).append(_seat(r[1:]))
+        return [_match([r], tuple(seats.get(str(r[0]), ()))) for r in rows]
+
+    # --- seeds and abandoned matches ---------------------------------------------------
 
     def add_seed(self, commitment: str, server_seed: str, seat: str) -> None:
-        """Keep a server seed committed to for ``seat``'s next match (and drop stale ones)."""
-        stamp = now()
-        stale = (datetime.now(UTC) - SEED_LIFETIME).isoformat(timespec="milliseconds")
+        """Keep a server seed committed to for ``seat``'s next match.
+
+        Stale seeds go, and so do matches abandoned before their first move
+        (:data:`ABANDONED_AFTER`).
+        """
+        at = datetime.now(UTC)
+        stale = _stamp(at - SEED_LIFETIME)
+        abandoned = _stamp(at - ABANDONED_AFTER)
+        sql = self._sql
         with self._cursor(write=True) as cur:
-            cur.execute("DELETE FROM ginrummy_seeds WHERE created_at < ?", (stale,))
-            cur.execute(
-                "INSERT INTO ginrummy_seeds (commitment, server_seed, seat, created_at) "
-                "VALUES (?, ?, ?, ?)",
-                (commitment, server_seed, seat, stamp),
-            )
-
-    def seed(self, commitment: str, seat: str) -> str | None:
-        """The server seed behind ``commitment``, if ``seat`` holds it unused."""
-        with self._cursor() as cur:
-            cur.execute(
-                "SELECT server_seed FROM ginrummy_seeds WHERE commitment = ? AND seat = ?",
-                (commitment, seat),
-            )
-            row = cur.fetchone()
-        return None if row is None else str(row[0])
-
-    def recent(self, limit: int = 100, *, seat: str | None = None) -> list[StoredMatch]:
-        """The matches most recently played first (only ``seat``'s, when given)."""
-        with self._cursor() as cur:
-            if seat is None:
-                cur.execute(
-                    f"SELECT {_COLUMNS} FROM ginrummy_matches ORDER BY updated_at DESC LIMIT ?",
-                    (limit,),
-                )
-            else:
-                cur.execute(
-                    f"SELECT {_COLUMNS} FROM ginrummy_matches WHERE seat = ? "
-                    "ORDER BY updated_at DESC LIMIT ?",
-                    (seat, limit),
-                )
-            rows = cur.fetchall()
-        return [_row(r) for r in rows]
+            cur.execute(sql.drop_seeds, (stale,))
+            cur.execute(sql.drop_abandoned_seats, (abandoned,))
+            cur.execute(sql.drop_abandoned, (abandoned,))
+            cur.execute(sql.add_seed, (commitment, server_seed, seat, _stamp(at)))
 
     def secret(self, name: str) -> bytes:
         """A random 32-byte key kept under ``name``, made the first time it is asked for.
@@ -437,51 +588,62 @@ class MatchStore:
         seat tokens' signing key, :mod:`ginrummy.web.limits`).
         """
         with self._cursor(write=True) as cur:
-            if self.is_postgres:
-                cur.execute("SELECT pg_advisory_xact_lock(7291001)")
-            cur.execute(
-                "CREATE TABLE IF NOT EXISTS ginrummy_secrets "
-                "(name TEXT PRIMARY KEY, value TEXT NOT NULL)"
-            )
-            cur.execute(
-                "INSERT INTO ginrummy_secrets (name, value) VALUES (?, ?) "
-                "ON CONFLICT (name) DO NOTHING",
-                (name, secrets.token_hex(32)),
-            )
-            cur.execute("SELECT value FROM ginrummy_secrets WHERE name = ?", (name,))
+            cur.execute(self._sql.add_secret, (name, secrets.token_hex(32)))
+            cur.execute(self._sql.secret, (name,))
             row = cur.fetchone()
         return bytes.fromhex(str(row[0]))
 
-
-class _PgCursor:
-    """A psycopg cursor that takes the ``?`` placeholders the SQLite side uses."""
-
-    def __init__(self, cur: Any) -> None:
-        self._cur = cur
-
-    @property
-    def rowcount(self) -> int:
-        return int(self._cur.rowcount)
-
-    def execute(self, sql: str, params: Sequence[Any] = ()) -> Any:
-        return self._cur.execute(sql.replace("?", "%s"), params)
-
-    def fetchone(self) -> Any:
-        return self._cur.fetchone()
-
-    def fetchall(self) -> list[Any]:
-        return list(self._cur.fetchall())
+    def seed(self, commitment: str, seat: str) -> str | None:
+        """The server seed behind ``commitment``, if ``seat`` holds it unused."""
+        with self._cursor() as cur:
+            cur.execute(self._sql.seed, (commitment, seat))
+            row = cur.fetchone()
+        return None if row is None else str(row[0])
 
 
-def _row(row: Sequence[Any]) -> StoredMatch:
+def _pg_pool(url: str, size: int, where: str) -> Any:
+    try:
+        from psycopg_pool import ConnectionPool
+    except ImportError:  # pragma: no cover - depends on the install
+        raise StorageError(
+            "PostgreSQL needs psycopg and psycopg_pool: pip install 'psycopg[binary,pool]'"
+        ) from None
+    pool = ConnectionPool(
+        url, min_size=1, max_size=size, kwargs={"autocommit": True}, open=False, name="ginrummy"
+    )
+    try:
+        pool.open(wait=True, timeout=15)
+    except Exception as e:
+        pool.close()
+        raise StorageError(f"cannot connect to {where}: {e}") from None
+    return pool
+
+
+def _seat(r: Sequence[Any]) -> StoredSeat:
+    return StoredSeat(
+        index=int(r[0]),
+        kind=str(r[1]),
+        bot=None if r[2] is None else str(r[2]),
+        bot_seed=None if r[3] is None else int(r[3]),
+        holder=str(r[4]),
+        name=None if r[5] is None else str(r[5]),
+        score=int(r[6]),
+    )
+
+
+def _match(
+    rows: Sequence[Sequence[Any]], seats: tuple[StoredSeat, ...] | None = None
+) -> StoredMatch:
+    """A match from its rows (one per seat, the match's columns first)."""
+    r = rows[0]
     return StoredMatch(
-        id=str(row[0]),
-        version=int(row[1]),
-        status=str(row[2]),
-        scores=(int(row[3]), int(row[4])),
-        record=json.loads(row[5]),
-        meta=json.loads(row[6]),
-        created_at=str(row[7]),
-        updated_at=str(row[8]),
-        seat=str(row[9]),
+        id=str(r[0]),
+        version=int(r[1]),
+        status=str(r[2]),
+        owner=str(r[3]),
+        record=json.loads(r[4]),
+        meta=str(r[5]),
+        created_at=str(r[6]),
+        updated_at=str(r[7]),
+        seats=seats if seats is not None else tuple(_seat(row[8:15]) for row in rows),
     )

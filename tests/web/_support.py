@@ -122,7 +122,7 @@ class Server:
                 stdout=out,
                 stderr=subprocess.STDOUT,
             )
-        deadline = time.monotonic() + 20
+        deadline = time.monotonic() + 60  # a busy machine starts Python slowly
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:
                 raise RuntimeError(f"the server exited: {log_path.read_text()}")
@@ -150,12 +150,15 @@ class Server:
         decks: Iterable[str] = (),
         *,
         settings: dict[str, Any] | None = None,
-        first_dealer: str = "computer",
+        first_dealer: int = 1,
+        seats: list[dict[str, Any]] | None = None,
     ) -> dict[str, Any]:
         """Start a match from these deck orders over the API; returns the response."""
         body: dict[str, Any] = {"test_decks": list(decks), "first_dealer": first_dealer}
         if settings:
             body["settings"] = settings
+        if seats is not None:
+            body["seats"] = seats
         r = self.client.post(self.url + "/api/matches", json=body, timeout=30)
         assert r.status_code == 201, r.text
         data: dict[str, Any] = r.json()

@@ -9,7 +9,6 @@ import httpx
 import pytest
 
 from ginrummy.records import match_from_dict
-from ginrummy.web.game import COMPUTER
 from ginrummy.web.storage import MatchStore
 
 from ._support import JUNK, MELDED, Server, card_codes, deck
@@ -42,7 +41,7 @@ def test_a_match_starts_at_the_upcard_offer_with_the_players_cards(server: Serve
     m = server.new_match([deck(MELDED, JUNK, "QD")])
     t = m["table"]
     assert sorted(t["hand"]) == sorted(MELDED.split())
-    assert t["phase"] == "upcard" and t["to_act"] == "you"
+    assert t["phase"] == "upcard" and t["to_act"] == 0
     assert t["pile"] == ["QD"]
     assert t["stock_count"] == 31 and t["opponent_count"] == 10
     assert t["legal"]["take"] and t["legal"]["pass"]
@@ -51,7 +50,7 @@ def test_a_match_starts_at_the_upcard_offer_with_the_players_cards(server: Serve
 
 def test_an_illegal_action_is_refused_with_the_reason(server: Server) -> None:
     m = server.new_match([deck(MELDED, JUNK, "QD")])
-    message = _error(_act(server, m, "discard", "KC"), 409, "illegal_action")
+    message = _error(_act(server, m, "discard", "KC"), 409, "upcard_first")
     assert "upcard" in message
     # Nothing changed: the same version still takes the upcard.
     assert _act(server, m, "take").status_code == 200
@@ -60,7 +59,7 @@ def test_an_illegal_action_is_refused_with_the_reason(server: Server) -> None:
 def test_throwing_the_card_just_taken_from_the_pile_is_refused(server: Server) -> None:
     m = server.new_match([deck(MELDED, JUNK, "QD")])
     m = _act(server, m, "take").json()
-    message = _error(_act(server, m, "discard", "QD"), 409, "illegal_action")
+    message = _error(_act(server, m, "discard", "QD"), 409, "card_just_taken")
     assert "pile" in message
 
 
@@ -103,7 +102,8 @@ def test_malformed_requests_get_a_clear_4xx_not_a_500(server: Server) -> None:
         "bad_request",
     )
     r = _post(server, "/api/matches", {"settings": {"match_to": 5}})
-    assert "match_to" in _error(r, 422, "bad_settings")
+    assert "match_to" in _error(r, 422, "setting_not_whole")
+    assert r.json()["error"]["params"] == {"name": "match_to", "low": 10, "high": 1000, "value": 5}
     r = _post(server, "/api/matches", {"settings": {"jokers": True}})
     assert "jokers" in _error(r, 422, "bad_request")
     _error(httpx.get(server.url + "/api/nothing-here"), 404, "not_found")
@@ -122,9 +122,9 @@ def _hidden_cards(db: str, match_id: str) -> set[str]:
     assert row is not None
     match = match_from_dict(row.record)
     hand = match.hand
-    view = match.view(COMPUTER)
+    view = match.view(1)
     shown = set(view.pile) | set(match.view(0).opponent_pile_cards)
-    concealed = {str(c) for c in hand.cards_of(COMPUTER) if c not in shown}
+    concealed = {str(c) for c in hand.cards_of(1) if c not in shown}
     stock = {str(c) for c in hand.deck[52 - hand.stock_count :]}
     return concealed | stock
 
@@ -161,13 +161,13 @@ def test_the_computer_answers_in_the_same_response(server: Server) -> None:
     m = _act(server, m, "take").json()
     m = _act(server, m, "discard", "KC").json()
     kinds = [(e["who"], e["kind"]) for e in m["events"]]
-    assert kinds[0] == ("you", "discard")
-    assert kinds[-1][0] == "computer" and kinds[-1][1] in ("discard", "knock")
-    assert ("computer", "stock") in kinds or ("computer", "pile") in kinds
-    assert m["table"]["to_act"] == "you" and m["table"]["phase"] == "draw"
+    assert kinds[0] == (0, "discard")
+    assert kinds[-1][0] == 1 and kinds[-1][1] in ("discard", "knock")
+    assert (1, "stock") in kinds or (1, "pile") in kinds
+    assert m["table"]["to_act"] == 0 and m["table"]["phase"] == "draw"
     # The computer's stock draw is reported face down.
     for e in m["events"]:
-        if e["who"] == "computer" and e["kind"] == "stock":
+        if e["who"] == 1 and e["kind"] == "stock":
             assert e["card"] is None
 
 
@@ -180,7 +180,7 @@ def test_knocking_ends_the_hand_and_scores_it(server: Server) -> None:
     assert m["table"]["knock"]["leaves"] == 1 and m["table"]["knock"]["card"] == "QD"
     m = _act(server, m, "knock").json()  # no card: the one that leaves least
     result = m["last_result"]
-    assert result["kind"] == "knock" and result["winner"] == "you"
+    assert result["kind"] == "knock" and result["winner"] == 0
     assert result["knocker_points"] == 1
     assert result["points"] == result["defender_points"] - 1
     assert m["scores"] == [result["points"], 0]
@@ -219,7 +219,8 @@ def test_history_lists_the_match_with_its_score(server: Server) -> None:
     rows = server.client.get(server.url + "/api/matches").json()
     row = next(r for r in rows if r["id"] == m["id"])
     assert row["status"] == "playing" and row["scores"] == [0, 0] and row["hands"] == 1
-    assert row["settings_summary"].startswith("To 50")
+    assert row["settings"]["match_to"] == 50
+    assert row["seats"] == m["seats"] and row["winner"] is None
 
 
 def test_deck_orders_cannot_be_fixed_outside_test_mode(db_url: str) -> None:
@@ -227,9 +228,10 @@ def test_deck_orders_cannot_be_fixed_outside_test_mode(db_url: str) -> None:
     try:
         r = _post(srv, "/api/matches", {"test_decks": [deck(MELDED, JUNK, "QD")]})
         _error(r, 403, "test_mode_off")
-        r = _post(srv, "/api/matches", {"settings": {"difficulty": "easy"}})
+        seats = [{"kind": "person"}, {"kind": "bot", "bot": "easy"}]
+        r = _post(srv, "/api/matches", {"seats": seats})
         assert r.status_code == 201
-        assert r.json()["settings"]["difficulty"] == "easy"
+        assert r.json()["seats"][1] == {"index": 1, "kind": "bot", "bot": "easy", "name": None}
     finally:
         srv.stop()
 
@@ -263,7 +265,7 @@ def test_the_knocker_chooses_among_equally_good_layouts(server: Server) -> None:
         "card": "KC",
         "melds": [["3C", "3D", "3H"], ["9S", "TS", "JS"]],
     }
-    message = _error(_post(server, f"/api/matches/{m['id']}/actions", bad), 409, "illegal_action")
+    message = _error(_post(server, f"/api/matches/{m['id']}/actions", bad), 409, "melds_not_best")
     assert "least-deadwood" in message
     body = {
         "version": m["version"],
@@ -318,6 +320,7 @@ def test_the_record_download_holds_finished_hands_only(server: Server) -> None:
     assert r.status_code == 200 and "attachment" in r.headers["content-disposition"]
     finished = match_from_dict(r.json())
     assert [e.points for e in finished.sheet] == [m["last_result"]["points"]]
+    assert r.json()["players"] == [{"kind": "person"}, {"kind": "bot", "bot": "medium"}]
     # Once the next hand is dealt, its deck (the stock's order) stays out of the record.
     _post(server, f"/api/matches/{m['id']}/next-hand", {"version": m["version"]})
     r = server.client.get(url)

@@ -12,7 +12,6 @@ import pytest
 from playwright.sync_api import Locator, Page, expect
 
 from ginrummy.records import load_match
-from ginrummy.web.game import YOU
 
 from ._support import ALSO_JUNK, JUNK, MELDED, Server, deck
 
@@ -421,7 +420,7 @@ def test_history_shows_score_sheets_and_resumes_an_unfinished_match(
     with page.expect_download() as download:
         won.get_by_role("link", name="Download record").click()
     record = load_match(Path(download.value.path()).read_text())
-    assert record.is_over and [e.winner for e in record.sheet] == [YOU]
+    assert record.is_over and [e.winner for e in record.sheet] == [0]
     assert done.count() == 0  # a finished match has no Resume link
     resume = page.locator(f'.history-item a[href="/match/{unfinished}"]')
     expect(resume).to_have_text("Resume")
@@ -439,7 +438,7 @@ def _play_by_api_until(server: Server, match_id: str, stock_left: int) -> None:
     while True:
         t = m["table"]
         assert t["phase"] != "over", f"the hand ended early: {m['last_result']}"
-        assert t["to_act"] == "you"
+        assert t["to_act"] == 0
         if t["phase"] == "draw" and t["stock_count"] == stock_left:
             return
         if t["phase"] == "upcard":
@@ -462,7 +461,7 @@ def test_a_dead_hand_shows_no_cards_and_the_same_player_deals_again(
     # seeds): the player's last draw leaves three cards, the computer's leaves two.
     stock = "8S 6H 5D 9H 9C 4S 6S QD TS 8H JD 9D 5H TD AC AH 7S AS KC AD 5S 9S 3H 4H JS QS"
     decks = [deck(ALSO_JUNK, JUNK, "KS", stock=stock), deck(MELDED, JUNK, "QD")]
-    settings = {"knocking": "gin_only", "difficulty": "medium"}
+    settings = {"knocking": "gin_only"}
     match_id = open_match(page, server, decks, settings=settings)
     _play_by_api_until(server, match_id, stock_left=4)
     page.reload()

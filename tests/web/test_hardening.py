@@ -122,7 +122,12 @@ def test_a_seat_from_before_signed_tokens_keeps_its_match(server: Server) -> Non
     m = server.new_match([deck(MELDED, JUNK, "QD")])
     _sql(
         server.db,
-        "UPDATE ginrummy_matches SET seat = ? WHERE id = ?",
+        "UPDATE ginrummy_matches SET owner = ? WHERE id = ?",
+        (seat_id(old_token), m["id"]),
+    )
+    _sql(
+        server.db,
+        "UPDATE ginrummy_seats SET holder = ? WHERE match_id = ? AND kind = 'person'",
         (seat_id(old_token), m["id"]),
     )
     old = httpx.Client(timeout=30, cookies={SEAT_COOKIE: old_token})

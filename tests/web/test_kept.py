@@ -9,6 +9,7 @@ gives, whoever moved last and whatever happened to the row in between.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import random
 import sqlite3
@@ -18,20 +19,15 @@ import pytest
 
 from ginrummy.records import match_from_dict
 from ginrummy.settings import Settings
-from ginrummy.web.game import (
-    YOU,
-    DeckSource,
-    LoadedMatch,
-    StaleVersionError,
-    apply_action,
-    create_match,
-    deal_next_hand,
-    load_match,
-)
+from ginrummy.web import game
+from ginrummy.web.game import DeckSource, StaleVersionError
+from ginrummy.web.model import LoadedMatch, Seat, SeatKind
 from ginrummy.web.present import match_out
 from ginrummy.web.storage import MatchStore
 
 SEAT = "a" * 64
+ANSWERS: dict[tuple[str, int], str] = {}
+"""The answer each saved version was sent with."""
 
 
 def render(loaded: LoadedMatch) -> str:
@@ -41,7 +37,7 @@ def render(loaded: LoadedMatch) -> str:
 
 def fresh_answer(store: MatchStore, match_id: str) -> dict[str, object]:
     """The answer rebuilt from the database alone (a replay), without this move's events."""
-    data: dict[str, object] = json.loads(render(load_match(store, match_id)))
+    data: dict[str, object] = json.loads(render(game.load(store, match_id, SEAT)))
     data.pop("events")
     return data
 
@@ -51,19 +47,16 @@ def step(store: MatchStore, loaded: LoadedMatch, rng: random.Random) -> LoadedMa
     replayed = match_from_dict(store.get(loaded.id).record)  # type: ignore[union-attr]
     action_id = f"{rng.getrandbits(64):016x}"
     if replayed.awaiting_deal:
-        return deal_next_hand(
-            store,
-            loaded.id,
-            loaded.version,
-            DeckSource(),
-            seat=SEAT,
-            action_id=action_id,
-            render=render,
+        moved = game.deal_next(
+            store, loaded.id, loaded.version, SEAT, DeckSource(), action_id=action_id
         )
-    action = rng.choice(replayed.view(YOU).legal_actions)
-    return apply_action(
-        store, loaded.id, loaded.version, action, seat=SEAT, action_id=action_id, render=render
-    )
+    else:
+        action = rng.choice(replayed.view(0).legal_actions)
+        moved = game.act(store, loaded.id, loaded.version, SEAT, action, action_id=action_id)
+    answer = render(moved)
+    game.commit(store, moved, answer, action_id)
+    ANSWERS[moved.id, moved.version] = answer
+    return moved
 
 
 def check(store: MatchStore, loaded: LoadedMatch) -> None:
@@ -72,8 +65,7 @@ def check(store: MatchStore, loaded: LoadedMatch) -> None:
     assert row is not None
     assert row.version == loaded.version and row.updated_at == loaded.updated_at
     assert loaded.match == match_from_dict(row.record)
-    assert loaded.answer is not None
-    sent = json.loads(loaded.answer)
+    sent = json.loads(ANSWERS[loaded.id, loaded.version])
     sent.pop("events")
     assert sent == fresh_answer(store, loaded.id)
 
@@ -86,8 +78,12 @@ def db(tmp_path: Path) -> str:
 
 def new_match(store: MatchStore) -> LoadedMatch:
     """A Medium match to 1000, so it is never over within a test."""
-    settings = Settings(match_to=1000)
-    return create_match(store, settings, DeckSource(), seat=SEAT, render=render)
+    seats = (Seat(0, SeatKind.PERSON), Seat(1, SeatKind.BOT, "medium", 5))
+    loaded = game.create(store, Settings(match_to=1000), seats, DeckSource(), owner=SEAT)
+    answer = render(loaded)
+    game.commit_new(store, loaded, answer, None)
+    ANSWERS[loaded.id, loaded.version] = answer
+    return loaded
 
 
 def test_every_answer_is_the_stored_match_replayed(db: str) -> None:
@@ -132,9 +128,9 @@ def test_a_row_changed_behind_the_servers_back_is_replayed(db: str) -> None:
     with sqlite3.connect(db) as conn:
         conn.execute(
             "UPDATE ginrummy_matches SET record = ?, meta = ?, updated_at = ? WHERE id = ?",
-            (json.dumps(other.record), json.dumps(other.meta), "2000-01-01", loaded.id),
+            (json.dumps(other.record), other.meta, "2000-01-01", loaded.id),
         )
-    loaded = step(store, load_match(store, loaded.id), rng)
+    loaded = step(store, game.load(store, loaded.id, SEAT), rng)
     check(store, loaded)
     assert loaded.match.hand.deck == match_from_dict(other.record).hand.deck
 
@@ -144,7 +140,7 @@ def test_a_stale_move_changes_nothing_and_play_goes_on(db: str) -> None:
     rng = random.Random(3)
     loaded = new_match(store)
     loaded = step(store, loaded, rng)
-    old = LoadedMatch(loaded.id, loaded.version - 1, loaded.match, {}, "", "", SEAT)
+    old = dataclasses.replace(loaded, version=loaded.version - 1)
     with pytest.raises(StaleVersionError):
         step(store, old, rng)
     row = store.get(loaded.id)

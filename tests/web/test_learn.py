@@ -23,15 +23,21 @@ from ginrummy.hand import (
     UpcardTaken,
 )
 from ginrummy.melds import best_arrangement
-from ginrummy.web.game import COMPUTER, YOU
-from ginrummy.web.learn import LEARN_DIR, WORKED_STEPS, worked_deck, worked_hand
+from ginrummy.web.learn import (
+    LEARN_DIR,
+    LEARNER_SEAT,
+    OPPONENT_SEAT,
+    WORKED_STEPS,
+    worked_deck,
+    worked_hand,
+)
 
 from ._support import ROOT, Server
 
 
 def replay_steps() -> list[Hand]:
     """The worked hand replayed by the engine alone: a copy of the hand after each step."""
-    hand = Hand.deal(worked_deck(), dealer=COMPUTER)
+    hand = Hand.deal(worked_deck(), dealer=OPPONENT_SEAT)
     states = []
     for step in WORKED_STEPS:
         for action in step.actions:
@@ -46,13 +52,14 @@ def test_every_step_shows_the_numbers_of_the_engines_replay() -> None:
     assert len(data.steps) == len(states)
     for step, hand in zip(data.steps, states, strict=True):
         table = step.table
-        mine = hand.cards_of(YOU)
+        mine = hand.cards_of(LEARNER_SEAT)
         assert sorted(table.hand) == sorted(str(c) for c in mine)
         assert table.arrangement.points == best_arrangement(mine).deadwood_points
         assert table.stock_count == hand.stock_count
         assert table.pile == [str(c) for c in hand.pile]
         assert table.phase == hand.phase.value
-        assert step.computer_deadwood == best_arrangement(hand.cards_of(COMPUTER)).deadwood_points
+        theirs = best_arrangement(hand.cards_of(OPPONENT_SEAT))
+        assert step.computer_deadwood == theirs.deadwood_points
         assert "{" not in step.caption and "}" not in step.caption
     result = states[-1].result
     assert result is not None
@@ -74,11 +81,11 @@ def test_the_worked_hand_shows_what_the_issue_asks_for() -> None:
     hand = replay_steps()[-1]
     kinds = [type(e) for e in hand.events]
     assert UpcardPassed in kinds and UpcardTaken in kinds
-    assert any(isinstance(e, PileDrawn) and e.player == YOU for e in hand.events)
+    assert any(isinstance(e, PileDrawn) and e.player == LEARNER_SEAT for e in hand.events)
     assert any(isinstance(e, Discarded) for e in hand.events)
     result = hand.result
     assert result is not None
-    assert result.kind is ResultKind.KNOCK and result.knocker == YOU
+    assert result.kind is ResultKind.KNOCK and result.knocker == LEARNER_SEAT
     assert result.lay_offs, "the defender lays off onto the knocker's melds"
     assert 7 <= len(WORKED_STEPS) <= 11
 
@@ -91,7 +98,7 @@ def _same(a: Action, b: Action) -> bool:
 
 def test_every_move_in_the_worked_hand_is_the_move_hard_makes() -> None:
     # So the captions' "why" is the strategy the Hard computer really plays.
-    hand = Hand.deal(worked_deck(), dealer=COMPUTER)
+    hand = Hand.deal(worked_deck(), dealer=OPPONENT_SEAT)
     for step in WORKED_STEPS:
         for action in step.actions:
             player = hand.to_act

@@ -12,8 +12,7 @@ from playwright.sync_api import Page, expect
 
 from ginrummy.hand import Hand
 from ginrummy.melds import best_arrangement
-from ginrummy.web.game import COMPUTER, YOU
-from ginrummy.web.learn import WORKED_STEPS, worked_deck
+from ginrummy.web.learn import LEARNER_SEAT, OPPONENT_SEAT, WORKED_STEPS, worked_deck
 
 from ._support import JUNK, MELDED, Server, deck
 
@@ -69,17 +68,17 @@ def test_each_page_renders_cleanly(tab: Page, server: Server, path: str, width: 
 
 def expected_steps() -> list[dict[str, int]]:
     """The engine's own figures after each step of the worked hand."""
-    hand = Hand.deal(worked_deck(), dealer=COMPUTER)
+    hand = Hand.deal(worked_deck(), dealer=OPPONENT_SEAT)
     figures = []
     for step in WORKED_STEPS:
         for action in step.actions:
             hand.apply(action)
         figures.append(
             {
-                "deadwood": best_arrangement(hand.cards_of(YOU)).deadwood_points,
+                "deadwood": best_arrangement(hand.cards_of(LEARNER_SEAT)).deadwood_points,
                 "stock": hand.stock_count,
                 "pile": len(hand.pile),
-                "cards": len(hand.cards_of(YOU)),
+                "cards": len(hand.cards_of(LEARNER_SEAT)),
             }
         )
     result = hand.result

@@ -10,7 +10,6 @@ from typing import Any
 import httpx
 
 from ginrummy.records import match_from_dict
-from ginrummy.web.game import COMPUTER, YOU
 from ginrummy.web.storage import MatchStore
 
 from ._support import ROOT
@@ -90,8 +89,8 @@ def hidden_now(db: str, match_id: str) -> set[str]:
     hand = match.hand
     if hand.is_over:
         return set()
-    face_up = set(match.view(YOU).opponent_pile_cards)
-    concealed = {str(c) for c in hand.cards_of(COMPUTER) if c not in face_up}
+    face_up = set(match.view(0).opponent_pile_cards)
+    concealed = {str(c) for c in hand.cards_of(1) if c not in face_up}
     stock = {str(c) for c in hand.deck[52 - hand.stock_count :]}
     return concealed | stock
 

@@ -1,0 +1,221 @@
+"""The web app's own values: the seats, the referee's data beside a match, a loaded match.
+
+These are shared by the referee (:mod:`ginrummy.web.game`), which makes them,
+and the presenter (:mod:`ginrummy.web.present`), which reads them; neither
+knows the other. A match has two seats, each a person (held by a seat token)
+or a bot (a :func:`ginrummy.bots.make_bot` name and a seed): "you against the
+computer" is one configuration of seats, not a constant.
+
+>>> data = MatchData(seed="ab12", next_seed="00" * 32, first_dealer=1)
+>>> MatchData.from_json(data.to_json()) == data
+True
+>>> MatchData.from_json('{"seed": "x", "deals": [{"fixed": true}]}').deals
+(Deal(fixed=True, commitment=None, server_seed=None, client_seed=None, client_seed_by=None),)
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, dataclass, field
+from enum import StrEnum
+from typing import Any, Literal
+
+from ginrummy.cards import Card
+from ginrummy.hand import Event, Phase, PlayerView
+from ginrummy.match import Match
+from ginrummy.melds import knock_options
+from ginrummy.settings import Settings
+
+__all__ = [
+    "BOT_LEVELS",
+    "Deal",
+    "LoadedMatch",
+    "MatchData",
+    "MatchSummary",
+    "Seat",
+    "SeatKind",
+    "default_knock_card",
+    "throw_options",
+]
+
+BOT_LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
+"""The bots a player may seat (names :func:`ginrummy.bots.make_bot` knows)."""
+
+
+class SeatKind(StrEnum):
+    """Who plays a seat."""
+
+    PERSON = "person"
+    BOT = "bot"
+
+
+@dataclass(frozen=True, slots=True)
+class Seat:
+    """One of a match's two seats."""
+
+    index: int
+    kind: SeatKind
+    bot: str | None = None
+    """For a bot: its :data:`BOT_LEVELS` name."""
+    bot_seed: int | None = None
+    holder: str = ""
+    """For a person: the seat id (hash of the seat token) that holds it; empty: open to
+    anyone (matches from before seat tokens)."""
+    name: str | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        """Whether the server plays this seat."""
+        return self.kind is SeatKind.BOT
+
+    def is_held_by(self, holder: str) -> bool:
+        """Whether the seat id ``holder`` may play this seat."""
+        return self.kind is SeatKind.PERSON and self.holder in ("", holder)
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """How one hand was dealt (:mod:`ginrummy.fairness`); the seed is the server's secret
+    until the hand is over."""
+
+    fixed: bool = False
+    """A deck planned by a test (test mode only): nothing to prove."""
+    commitment: str | None = None
+    server_seed: str | None = None
+    client_seed: str | None = None
+    client_seed_by: Literal["you", "server"] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class MatchData:
+    """What the referee keeps beside a match's record, server-side only.
+
+    Written and read by :meth:`to_json` and :meth:`from_json` alone.
+    """
+
+    seed: str
+    """A per-match salt for test-mode seeds."""
+    deals: tuple[Deal, ...] = ()
+    """Each dealt hand's deal, in order."""
+    next_seed: str | None = None
+    """The server seed of the next hand, committed to (its SHA-256 shown) before use."""
+    test_decks: tuple[str, ...] = ()
+    """Test mode: the deck orders planned for the first hands."""
+    first_dealer: int | None = None
+    """Test mode: the seat that deals first, instead of the cut."""
+
+    def to_json(self) -> str:
+        """The data as JSON text (what storage keeps)."""
+        out: dict[str, Any] = {"seed": self.seed, "deals": [_deal_json(d) for d in self.deals]}
+        if self.next_seed is not None:
+            out["next_seed"] = self.next_seed
+        if self.test_decks:
+            out["test_decks"] = list(self.test_decks)
+        if self.first_dealer is not None:
+            out["first_dealer"] = self.first_dealer
+        return json.dumps(out)
+
+    @classmethod
+    def from_json(cls, text: str) -> MatchData:
+        """The data :meth:`to_json` wrote (or the app wrote before it had this type)."""
+        raw = json.loads(text)
+        first = raw.get("first_dealer")
+        return cls(
+            seed=str(raw.get("seed", "")),
+            deals=tuple(
+                Deal(
+                    fixed=bool(d.get("fixed", False)),
+                    commitment=d.get("commitment"),
+                    server_seed=d.get("server_seed"),
+                    client_seed=d.get("client_seed"),
+                    client_seed_by=d.get("client_seed_by"),
+                )
+                for d in raw.get("deals", [])
+            ),
+            next_seed=raw.get("next_seed"),
+            test_decks=tuple(str(d) for d in raw.get("test_decks", [])),
+            first_dealer=None if first is None else int(first),
+        )
+
+
+def _deal_json(deal: Deal) -> dict[str, Any]:
+    if deal.fixed:
+        return {"fixed": True}
+    return {k: v for k, v in asdict(deal).items() if k != "fixed"}
+
+
+@dataclass(slots=True)
+class LoadedMatch:
+    """A match as the referee loaded (and perhaps moved) it, for one requester."""
+
+    id: str
+    version: int
+    match: Match
+    data: MatchData
+    seats: tuple[Seat, Seat]
+    owner: str
+    created_at: str
+    updated_at: str
+    seat: int | None = None
+    """The seat the requester holds (the one to act, if they hold both); ``None`` for
+    someone who holds no seat (the owner of a bot-against-bot match, or anybody once
+    the match is over)."""
+    events: list[tuple[int, Event]] = field(default_factory=list)
+    """What this request did: (hand number, event), in order."""
+
+    @property
+    def status(self) -> Literal["playing", "over"]:
+        """``over`` once a seat reached the target, else ``playing``."""
+        return "over" if self.match.is_over else "playing"
+
+    @property
+    def perspective(self) -> int:
+        """The seat whose view is shown: the requester's, else seat 0.
+
+        Someone with no seat is shown seat 0's view only when no hand is in play
+        for them to learn from (a match over, or a bot-against-bot match, whose
+        hands are played out within each request), where it hides nothing.
+        """
+        return 0 if self.seat is None else self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class MatchSummary:
+    """A history line: a stored match without its cards (no replay needed)."""
+
+    id: str
+    status: str
+    scores: tuple[int, int]
+    hands: int
+    settings: Settings
+    seats: tuple[Seat, Seat]
+    created_at: str
+    updated_at: str
+
+
+def default_knock_card(view: PlayerView, options: dict[Card, int] | None = None) -> Card | None:
+    """The card the Knock button throws when none is marked: the one that leaves least.
+
+    Among throws that leave the same count, the highest card goes (it would
+    only have counted against the knocker). ``options`` are the view's
+    :func:`throw_options`, when already worked out.
+    """
+    if options is None:
+        options = throw_options(view)
+    able = [(d, c) for c, d in options.items() if d <= view.knock_limit]
+    if not able:
+        return None
+    least = min(d for d, _ in able)
+    return max((c for d, c in able if d == least), key=lambda c: (c.points, int(c)))
+
+
+def throw_options(view: PlayerView) -> dict[Card, int]:
+    """For the seat to discard: each card it may throw and the deadwood the rest would leave.
+
+    Empty unless it is this seat's turn to discard; the card just taken from
+    the pile is left out (it may not be thrown this turn).
+    """
+    if not view.is_my_turn or view.phase is not Phase.DISCARD:
+        return {}
+    options = knock_options(view.hand, ace_high=view.settings.ace_high)
+    return {c: d for c, d in options.items() if c != view.locked_card}

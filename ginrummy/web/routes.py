@@ -1,0 +1,268 @@
+"""The JSON API's routes and the page's URLs, each thin.
+
+A route parses its input schema, asks the referee (:mod:`ginrummy.web.game`)
+for the next state, has the presenter (:mod:`ginrummy.web.present`) write the
+answer from the requester's seat, and has the referee store both: the three
+steps of a move, in that order, and nothing else.
+"""
+
+from __future__ import annotations
+
+import re
+import secrets
+from typing import Annotated, Any
+
+from fastapi import APIRouter, Depends, Request
+from fastapi.responses import FileResponse, JSONResponse, Response
+
+from ginrummy.cards import Card, CardParseError, parse_card, parse_cards
+from ginrummy.fairness import SEED_BYTES, commitment
+from ginrummy.hand import Action, Discard, Knock, parse_action
+from ginrummy.records import match_to_dict
+from ginrummy.settings import Settings
+from ginrummy.web import game
+from ginrummy.web.game import DeckSource
+from ginrummy.web.model import LoadedMatch
+from ginrummy.web.present import SETTINGS_FORM, match_out, proofs_out, summary_out
+from ginrummy.web.schemas import (
+    CARD_PATTERN,
+    ActionIn,
+    CommitmentOut,
+    ErrorOut,
+    MatchOut,
+    MatchSummaryOut,
+    NewMatchIn,
+    ProofsOut,
+    SettingsFormOut,
+    VersionIn,
+)
+from ginrummy.web.security import seat_of
+from ginrummy.web.storage import MatchStore
+
+__all__ = ["ClientError", "api", "pages", "parse_move"]
+
+
+class ClientError(ValueError):
+    """A request that cannot be understood: a bad card name, a missing card."""
+
+    def __init__(
+        self, message: str, code: str = "bad_request", status: int = 422, **params: int | str
+    ) -> None:
+        super().__init__(message)
+        self.code = code
+        self.status = status
+        self.params = params
+
+
+def _get_store(request: Request) -> MatchStore:
+    store: MatchStore = request.app.state.store
+    return store
+
+
+def _get_decks(request: Request) -> DeckSource:
+    decks: DeckSource = request.app.state.decks
+    return decks
+
+
+def _get_holder(request: Request) -> str:
+    return seat_of(request.scope)
+
+
+Store = Annotated[MatchStore, Depends(_get_store)]
+"""The app's match store."""
+Decks = Annotated[DeckSource, Depends(_get_decks)]
+"""Where the app's deals come from."""
+Holder = Annotated[str, Depends(_get_holder)]
+"""The requester's seat id (from the seat cookie; see :mod:`.security`)."""
+
+_ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorOut} for status in (403, 404, 409, 422, 429)
+}
+
+api = APIRouter(prefix="/api", responses=_ERRORS)
+"""The JSON API."""
+pages = APIRouter(include_in_schema=False)
+"""The page's URLs (one page; the script reads the URL)."""
+
+
+def _card(text: str | None, verb: str) -> Card:
+    if text is None:
+        raise ClientError(f"say which card to {verb}", "missing_card")
+    if not re.fullmatch(CARD_PATTERN, text):
+        raise ClientError(
+            f"{text!r} is not a card: write the rank (A 2-9 T J Q K) then the suit (C D H S), "
+            "in capitals, e.g. AS, TD, 7C",
+            "bad_card",
+            card=text,
+        )
+    try:
+        return parse_card(text)
+    except CardParseError as e:
+        raise ClientError(str(e), "bad_card", card=text) from None
+
+
+def parse_move(body: ActionIn) -> Action | None:
+    """The engine action a request asks for (``None``: knock with the best card)."""
+    kind = body.action
+    if kind not in ("discard", "knock"):
+        if body.card is not None:
+            raise ClientError(f"{kind} takes no card", "unexpected_card", action=kind)
+        if body.melds is not None:
+            raise ClientError("only a knock lays down melds", "unexpected_melds")
+        return parse_action(kind)  # the engine's one vocabulary of action names
+    if body.melds is not None and kind != "knock":
+        raise ClientError("only a knock lays down melds", "unexpected_melds")
+    if kind == "discard":
+        return Discard(_card(body.card, "throw"))
+    if body.melds is None:
+        return None if body.card is None else Knock(_card(body.card, "knock with"))
+    if body.card is None:
+        raise ClientError("say which card to knock with when you choose the melds", "missing_card")
+    melds = []
+    for meld in body.melds:
+        if len(meld) > 11:
+            raise ClientError("a meld holds at most eleven cards", "bad_melds")
+        melds.append(tuple(_card(c, "lay down") for c in meld))
+    return Knock(_card(body.card, "knock with"), tuple(melds))
+
+
+def _write(loaded: LoadedMatch) -> str:
+    """The answer from the requester's seat, as JSON text (kept for repeats as it is)."""
+    return match_out(loaded).model_dump_json(by_alias=True)
+
+
+def _sent(answer: str, status: int = 200) -> Response:
+    return Response(answer, status_code=status, media_type="application/json")
+
+
+@api.get("/settings", response_model=SettingsFormOut)
+def settings_form() -> SettingsFormOut:
+    """Every setting and house rule the new-match form offers, and the bot levels."""
+    return SETTINGS_FORM
+
+
+@api.get("/matches", response_model=list[MatchSummaryOut])
+def history(store: Store, holder: Holder) -> list[MatchSummaryOut]:
+    """The matches you started, the most recently played first."""
+    return [summary_out(s) for s in game.summaries(store, holder)]
+
+
+@api.post("/commitments", response_model=CommitmentOut, status_code=201)
+def new_commitment(store: Store, holder: Holder) -> CommitmentOut:
+    """Commit to the server seed of your next new match: its SHA-256, before you send yours."""
+    server_seed = secrets.token_hex(SEED_BYTES)
+    shown = commitment(server_seed)
+    store.add_seed(shown, server_seed, holder)
+    return CommitmentOut(commitment=shown)
+
+
+@api.post("/matches", response_model=MatchOut, status_code=201)
+def new_match(body: NewMatchIn, store: Store, decks: Decks, holder: Holder) -> Response:
+    """Start a match with these settings and seats."""
+    settings = Settings.from_dict(body.settings.model_dump())
+    if sum(s.kind == "person" for s in body.seats) > 1:
+        raise ClientError("a match has at most one person, its starter", "bad_seats")
+    seats = [game.new_seat(s.kind, s.bot, i) for i, s in enumerate(body.seats)]
+    test_decks: list[list[Card]] = []
+    if body.test_decks is not None or body.first_dealer is not None:
+        if not decks.is_test:
+            raise ClientError(
+                "deck orders can only be fixed when the server runs in test mode",
+                "test_mode_off",
+                403,
+            )
+        try:
+            test_decks = [parse_cards(d) for d in body.test_decks or []]
+        except CardParseError as e:
+            raise ClientError(str(e), "bad_card") from None
+        if any(len(d) != 52 or len(set(d)) != 52 for d in test_decks):
+            raise ClientError("a test deck holds each of the 52 cards once", "bad_deck")
+    loaded = game.create(
+        store,
+        settings,
+        seats,
+        decks,
+        owner=holder,
+        test_decks=test_decks,
+        first_dealer=body.first_dealer,
+        client_seed=body.client_seed,
+        committed=body.commitment,
+    )
+    answer = _write(loaded)
+    game.commit_new(store, loaded, answer, body.commitment)
+    return _sent(answer, 201)
+
+
+@api.get("/matches/{match_id}", response_model=MatchOut)
+def get_match(match_id: str, store: Store, holder: Holder) -> MatchOut:
+    """The match as your seat sees it now (a match in play only to its players)."""
+    return match_out(game.load(store, match_id, holder))
+
+
+@api.get("/matches/{match_id}/record")
+def record(match_id: str, store: Store, holder: Holder) -> JSONResponse:
+    """The match's record (docs/RECORDS.md) up to its last finished hand, to download,
+    with who sat where (``players``: a person, or a bot and its level).
+
+    A hand still in play is never in it: its deck is the stock's order.
+    """
+    loaded = game.load(store, match_id, holder)
+    match = loaded.match
+    if not match.hand.is_over and len(match.hands) == 1:
+        raise ClientError("no hand of this match is over yet", "nothing_finished", 409)
+    players = [
+        {"kind": "bot", "bot": s.bot} if s.is_bot else {"kind": "person"} for s in loaded.seats
+    ]
+    return JSONResponse(
+        match_to_dict(match, finished_only=True, players=players),
+        headers={"Content-Disposition": f'attachment; filename="ginrummy-{match_id}.json"'},
+    )
+
+
+@api.get("/matches/{match_id}/proofs", response_model=ProofsOut)
+def proofs(match_id: str, store: Store) -> ProofsOut:
+    """How each hand was dealt, for anyone: seeds and decks of the hands that are over."""
+    return proofs_out(game.load(store, match_id))
+
+
+@api.post("/matches/{match_id}/actions", response_model=MatchOut)
+def act(match_id: str, body: ActionIn, store: Store, holder: Holder) -> Response:
+    """Make one move with your seat; the bot seats answer in the same response."""
+    move = parse_move(body)
+    loaded = game.act(store, match_id, body.version, holder, move, action_id=body.action_id)
+    answer = _write(loaded)
+    game.commit(store, loaded, answer, body.action_id)
+    return _sent(answer)
+
+
+@api.post("/matches/{match_id}/next-hand", response_model=MatchOut)
+def next_hand(
+    match_id: str, body: VersionIn, store: Store, decks: Decks, holder: Holder
+) -> Response:
+    """Deal the next hand from the commitment shown and your seed (two bots play it out)."""
+    loaded = game.deal_next(
+        store,
+        match_id,
+        body.version,
+        holder,
+        decks,
+        client_seed=body.client_seed,
+        action_id=body.action_id,
+    )
+    answer = _write(loaded)
+    game.commit(store, loaded, answer, body.action_id)
+    return _sent(answer)
+
+
+@api.get("/health", responses={})
+def health() -> dict[str, str]:
+    """Whether the server is up."""
+    return {"status": "ok"}
+
+
+def _page(request: Request) -> FileResponse:
+    return FileResponse(request.app.state.page)
+
+
+for _path in ("/", "/history", "/match/{match_id}"):
+    pages.add_api_route(_path, _page, methods=["GET"])
