@@ -1,0 +1,380 @@
+// The match on the table: asks the server for moves, plays the answer out one move at a
+// time, and draws the table, the controls and the dialogs from the state.
+
+import { name, symbol } from "./cards.js";
+import { buildControls, drawKnock, drawLayouts, drawLog, drawTools } from "./controls.js";
+import { fly, sleep } from "./anim.js";
+import { closeDialog, openDialog } from "./dialogs.js";
+import { $, keyHint, rectOf } from "./dom.js";
+import { dealLine, promise, short } from "./fair.js";
+import { t } from "./messages.js";
+import { limitText, promptText, throwHint } from "./picture.js";
+import * as prefs from "./prefs.js";
+import { drawPileDialog, finalTable, handsOf, resultTitle, rulesList, sheetTable, totalsLine } from "./result.js";
+import { isMine, mineFirst, mySeat } from "./seats.js";
+import { settingWords, valueText } from "./settings.js";
+import { applyPublic, canAct, currentTable, handOrder, knockChoice, layoutsFor, replayStart, state } from "./state.js";
+import { buildTable, drawTable, layoutHand } from "./table.js";
+import { api, randomId } from "./transport.js";
+import { eventSpoken, eventText, rulesSummary, summaryText } from "./words.js";
+
+/** The display options in force (set by the page's start). */
+export const comfort = prefs.loadComfort(window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+
+/** @type {import("./controls.js").Controls} the prompt, the buttons and the log */
+export let controls;
+/** @type {import("./table.js").TableParts} the table's elements */
+export let parts;
+
+/** Build the table and its controls (once the catalogue is loaded). */
+export function mountTable() {
+  controls = buildControls();
+  parts = buildTable($("felt"), {
+    live: true,
+    middle: [controls.promptArea, controls.logPanel],
+    tools: [controls.sort, controls.group],
+  });
+}
+
+/** @param {string} text what a screen reader hears */
+export function announce(text) {
+  const live = $("live");
+  const line = document.createElement("p");
+  line.textContent = text;
+  live.appendChild(line);
+  while (live.childNodes.length > 6) live.removeChild(live.childNodes[0]);
+}
+
+/** The table as it is drawn now. */
+export function table() { return currentTable(state.match, state.display); }
+/** @param {any} t */
+export function live(t) { return canAct(t, state.busy, mySeat(state.match)); }
+
+/** Draw everything from the state. */
+export function render() {
+  const m = state.match;
+  if (!m) return;
+  const tb = table();
+  const on = live(tb);
+  document.body.classList.toggle("my-turn", on);
+  const [mine, theirs] = mineFirst(m, m.scores);
+  $("score-you").textContent = mine;
+  $("score-them").textContent = theirs;
+  $("score-target").textContent = t("score.target", { target: m.settings.match_to });
+  $("hand-number").textContent = t("score.hand", { number: m.hand_number });
+  $("rules-summary").textContent = rulesSummary(m);
+  $("knock-limit").textContent = limitText(tb.knock_limit);
+
+  if (state.marked && !tb.hand.includes(state.marked)) state.marked = null;
+  if (!(on && tb.phase === "discard")) state.marked = null;
+  const own = prefs.savedOrder(m);
+  drawTable(parts, tb, {
+    reveal: tb.opponent_hand && !state.display ? tb.opponent_hand : null,
+    grouped: state.grouped,
+    order: handOrder(tb.hand, own, prefs.sortBy()),
+    marked: state.marked,
+    theyDeal: tb.dealer !== null && tb.dealer !== undefined && !isMine(m, tb.dealer),
+    iDeal: isMine(m, tb.dealer),
+  });
+
+  const canStock = on && tb.legal.stock;
+  const canPile = on && (tb.legal.pile || tb.legal.take);
+  const canThrow = on && tb.phase === "discard";
+  parts.stock.setAttribute("aria-label", t(canStock ? "table.stock_drawable" : "table.stock_count", { count: tb.stock_count }));
+  parts.stock.classList.toggle("drawable", canStock);
+  parts.stock.setAttribute("aria-disabled", String(!canStock));
+  const top = tb.pile.length ? tb.pile[tb.pile.length - 1] : null;
+  let pileLabel = top ? t("table.pile_top", { card: name(top) }) : t("table.pile_none");
+  if (canPile) pileLabel = t(tb.legal.take ? "table.pile_take_upcard" : "table.pile_take", { label: pileLabel });
+  else if (canThrow && state.marked) pileLabel = t("table.pile_throw", { label: pileLabel, card: name(state.marked) });
+  parts.pile.setAttribute("aria-label", pileLabel);
+  parts.pile.classList.toggle("drawable", canPile);
+  parts.pile.classList.toggle("throwable", canThrow);
+
+  const c = controls;
+  c.take.hidden = !(on && tb.legal.take);
+  c.pass.hidden = !(on && tb.legal.pass);
+  const choice = knockChoice(tb, on, state.marked);
+  drawKnock(c, choice);
+  const layouts = choice && layoutsFor(tb, choice.card);
+  if (layouts && state.layout.card !== choice.card) state.layout = { card: choice.card, index: 0 };
+  drawLayouts(c, layouts, state.layout.index, (i) => { state.layout = { card: choice ? choice.card : null, index: i }; });
+  c.bigGin.hidden = !(on && tb.legal.big_gin);
+  c.next.hidden = !(m.awaiting_deal && !state.busy);
+  c.next.replaceChildren(t("action.next_hand") + " ", keyHint("Enter"));
+  c.prompt.textContent = promptText(m, tb, {
+    busy: state.busy, replaying: Boolean(state.display), myTurn: tb.to_act === mySeat(m),
+    marked: state.marked, learned: prefs.learned, symbol,
+  });
+  drawLog(c, tb.log.map((/** @type {any} */ ev) => ({ mine: isMine(m, ev.who), text: eventText(m, ev) })));
+
+  const sortNext = own ? prefs.sortBy() : (prefs.sortBy() === "rank" ? "suit" : "rank");
+  drawTools(c, sortNext, state.grouped);
+  parts.deadwood.setAttribute("aria-label", t("hand.deadwood_aria", { count: tb.arrangement.points }));
+  if (parts.throwHint) parts.throwHint.textContent = throwHint(tb, { live: on, marked: state.marked, symbol });
+  focusHand(tb);
+}
+
+/** One tab stop for the whole hand; the arrows move within it. */
+function focusHand(/** @type {any} */ tb) {
+  const buttons = [...parts.hand.querySelectorAll(".card")].map((b) => /** @type {HTMLElement} */ (b));
+  let focusCode = state.focus && tb.hand.includes(state.focus) ? state.focus : null;
+  if (!focusCode && buttons.length) focusCode = tb.drawn && tb.hand.includes(tb.drawn) ? tb.drawn : buttons[0].dataset.code;
+  for (const b of buttons) if (b.dataset.code === focusCode) b.tabIndex = 0;
+  layoutHand(parts.hand);
+  if (state.focus && parts.hand.dataset.hadFocus === "1") {
+    const f = /** @type {HTMLElement | null} */ (parts.hand.querySelector(`[data-code="${state.focus}"]`));
+    if (f) f.focus({ preventScroll: true });
+  }
+}
+
+/**
+ * Show a match from its start (a new match plays its first events out).
+ * @param {any} m
+ * @param {boolean} animate
+ */
+export function enterMatch(m, animate) {
+  state.match = null;
+  state.marked = null;
+  state.grouped = false;
+  state.focus = null;
+  document.title = t("title.match");
+  $("nav-rules").setAttribute("href", "/rules?match=" + encodeURIComponent(m.id));
+  if (animate && m.events.length) {
+    playOut(null, m);
+  } else {
+    state.match = m;
+    render();
+    afterHand(false);
+  }
+}
+
+/** @param {string} id */
+export async function openMatch(id) {
+  controls.error.textContent = "";
+  try {
+    enterMatch(await api.getMatch(id), false);
+  } catch (e) {
+    state.match = null;
+    controls.prompt.textContent = "";
+    controls.error.textContent = /** @type {Error} */ (e).message;
+  }
+}
+
+/**
+ * Start a match with these settings (the fair deal: the server commits first).
+ * @param {Record<string, any>} settings
+ * @param {HTMLElement} errorBox
+ * @param {() => void} show called once the match exists, to show the table
+ */
+export async function startMatch(settings, errorBox, show) {
+  if (state.busy) return;
+  state.busy = true;
+  errorBox.textContent = "";
+  let created;
+  try {
+    const { commitment } = await api.commit();
+    created = await api.newMatch({ settings, commitment, client_seed: randomId() });
+    promise(created.id, 1, commitment);
+  } catch (err) {
+    errorBox.textContent = /** @type {Error} */ (err).message;
+    state.busy = false;
+    return;
+  }
+  prefs.saveSettings(settings);
+  history.pushState(null, "", "/match/" + created.id);
+  show();
+  state.busy = false;
+  enterMatch(created, true);
+}
+
+/**
+ * Show what a request did, one move at a time, then the new state.
+ * @param {any} before the match before the request (null for a new one)
+ * @param {any} after
+ */
+async function playOut(before, after) {
+  state.busy = true;
+  state.match = after;
+  state.marked = null;
+  const display = replayStart(before, after);
+  state.display = display;
+  render();
+  const ms = prefs.SPEEDS[comfort.speed];
+  const where = (/** @type {boolean} */ mine) => ({ ms, mine, stock: parts.stock, pile: parts.pile, side: mine ? parts.hand : parts.oppCards });
+  for (const ev of after.events) {
+    const mine = isMine(after, ev.who);
+    if (ev.kind === "dealt") {
+      announce(eventSpoken(after, ev));
+    } else if (!mine) {
+      if (ms) await sleep(ms * 0.8);
+      await fly(ev, where(false));
+      announce(eventSpoken(after, ev));
+    } else if (ev.kind !== "pass") {
+      const thrown = ev.kind === "discard" || ev.kind === "knock";
+      await fly(ev, { ...where(true), fromRect: thrown ? state.throwFrom : null });
+      if (ev.kind !== "discard") announce(eventSpoken(after, ev));
+    }
+    applyPublic(display.pub, ev, (who) => !isMine(after, who));
+    display.logCount += 1;
+    render();
+  }
+  state.display = null;
+  state.busy = false;
+  render();
+  afterHand(true);
+}
+
+/**
+ * Make a move and play the answer out.
+ * @param {string} action
+ * @param {string} [card]
+ * @param {string[][]} [melds]
+ */
+export async function act(action, card, melds) {
+  const m = state.match;
+  if (!m || state.busy) return;
+  state.busy = true;
+  controls.error.textContent = "";
+  render();
+  const thrown = card && parts.hand.querySelector(`[data-code="${card}"]`);
+  state.throwFrom = thrown ? rectOf(thrown) : null;
+  let after;
+  try {
+    after = await api.act(m, { action, card, melds });
+    prefs.learn(action);
+  } catch (e) {
+    state.busy = false;
+    showError(e);
+    return;
+  }
+  await playOut(m, after);
+}
+
+export async function nextHand() {
+  const m = state.match;
+  if (!m || state.busy || !m.awaiting_deal) return;
+  closeDialog("dlg-result");
+  state.busy = true;
+  let after;
+  try {
+    // The fair deal: our seed for the hand whose commitment the last result showed.
+    after = await api.nextHand(m, randomId());
+  } catch (e) {
+    state.busy = false;
+    showError(e);
+    return;
+  }
+  state.grouped = false;
+  await playOut(m, after);
+}
+
+/** @param {any} e an ApiError */
+async function showError(e) {
+  controls.error.textContent = e.message;
+  announce(e.message);
+  if (e.code === "stale_version" && state.match) {
+    // Another tab or a repeated click moved the match on: show where it is now.
+    try { state.match = await api.getMatch(state.match.id); } catch { /* keep the message */ }
+  }
+  render();
+}
+
+/** @param {boolean} fresh the hand ended just now (say so) */
+function afterHand(fresh) {
+  const m = state.match;
+  if (!m || !m.last_result) return;
+  if (fresh) announce(summaryText(m, m.last_result));
+  if (m.final) showFinal();
+  else showResult();
+}
+
+/** @param {any} m the fair deal's line under the result: the seed revealed, checked here */
+async function showDealCheck(m) {
+  let p = document.getElementById("result-fair");
+  if (!p) {
+    p = document.createElement("p");
+    p.id = "result-fair";
+    p.className = "muted";
+    $("result-summary").after(p);
+  }
+  let text = m.last_result && m.last_result.kind === "dead"
+    ? t("fair.dead_hand")
+    : await dealLine(m.id, m.fairness.deal, (by) => isMine(m, by) || by === "you");
+  if (m.fairness.next_commitment) {
+    promise(m.id, m.hand_number + 1, m.fairness.next_commitment);
+    text += " " + t("fair.next", { hash: short(m.fairness.next_commitment) });
+  }
+  p.textContent = text;
+}
+
+function showResult() {
+  const m = state.match;
+  const entry = m.last_result;
+  $("result-title").textContent = resultTitle(m, entry);
+  $("result-summary").textContent = summaryText(m, entry);
+  showDealCheck(m);
+  $("result-hands").replaceChildren(handsOf(m, entry));
+  $("result-score").replaceChildren(totalsLine(m));
+  $("result-next").hidden = !m.awaiting_deal;
+  openDialog("dlg-result");
+  $("result-next").focus();
+}
+
+/** @param {any} m the score sheet of a match */
+export function sheetOf(m) { return sheetTable(m, (e) => summaryText(m, e)); }
+
+export function showSheet() {
+  if (!state.match) return;
+  $("sheet-body").replaceChildren(sheetOf(state.match));
+  openDialog("dlg-sheet");
+}
+
+function showFinal() {
+  const m = state.match;
+  $("final-title").textContent = t(isMine(m, m.final.winner) ? "final.title_mine" : "final.title_theirs");
+  const body = $("final-body");
+  body.replaceChildren();
+  if (m.last_result) {
+    const p = document.createElement("p");
+    p.className = "result-summary";
+    p.textContent = t("final.last_hand", { summary: summaryText(m, m.last_result) });
+    body.appendChild(p);
+  }
+  body.appendChild(finalTable(m));
+  const hands = document.createElement("p");
+  hands.className = "muted";
+  hands.textContent = t("final.hands_played", { count: m.sheet.length, summary: rulesSummary(m) });
+  body.appendChild(hands);
+  openDialog("dlg-final");
+  $("final-again").focus();
+}
+
+export async function showRules() {
+  const m = state.match;
+  if (!m) return;
+  if (!state.settingsOptions) {
+    try { state.settingsOptions = await api.settings(); } catch { return; }
+  }
+  $("rules-full-link").setAttribute("href", "/rules?match=" + encodeURIComponent(m.id));
+  $("rules-body").replaceChildren(...rulesList(state.settingsOptions || [], m.settings, settingWords, valueText));
+  openDialog("dlg-rules");
+}
+
+export function showPile() {
+  const tb = table();
+  if (!tb) return;
+  drawPileDialog(tb.pile);
+  openDialog("dlg-pile");
+}
+
+/** Sort the hand: back to sorted after the player's own order, else the other way. */
+export function resort() {
+  const m = state.match;
+  if (!m) return;
+  if (prefs.savedOrder(m)) prefs.forgetOrder(m);
+  else prefs.toggleSort();
+  state.grouped = false;
+  render();
+  announce(t("sort.announce", { by: t(`sort.${prefs.sortBy()}`) }));
+}
