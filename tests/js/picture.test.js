@@ -54,7 +54,7 @@ test("the knock limit reads as the rules say it", () => {
 });
 
 test("the prompt tells the player what to do now", () => {
-  const ctx = { busy: false, replaying: false, myTurn: true, marked: null, learned: () => true, symbol };
+  const ctx = { busy: false, replaying: false, myTurn: true, them: "The computer", marked: null, learned: () => true, symbol };
   const m = { final: null };
   const t = { phase: "upcard", pile: ["QD"], legal: { pile: false }, throws: [] };
   assert.equal(promptText(m, t, ctx), "Take the Q♦ or pass.");

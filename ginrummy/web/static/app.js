@@ -12,10 +12,11 @@ import { wireKeys } from "./js/keys.js";
 import { loadCatalogue, t } from "./js/messages.js";
 import { wirePointer } from "./js/pointer.js";
 import * as prefs from "./js/prefs.js";
-import { mineFirst } from "./js/seats.js";
+import { mineFirst, seatsMineFirst, seatWord } from "./js/seats.js";
 import { state } from "./js/state.js";
+import { againBody, newMatchBody, valuesOf } from "./js/settings.js";
 import { api } from "./js/transport.js";
-import { rulesSummary } from "./js/words.js";
+import { errorText, rulesSummary } from "./js/words.js";
 
 await loadCatalogue("en");
 game.mountTable();
@@ -88,10 +89,9 @@ async function showHome() {
   document.title = t("title.home");
   $("settings-error").textContent = "";
   try {
-    if (!state.settingsOptions) state.settingsOptions = await api.settings();
-    buildForm(state.settingsOptions || [], prefs.savedSettings());
+    buildForm((await game.loadForm()).options, prefs.savedSettings());
   } catch (e) {
-    $("settings-error").textContent = /** @type {Error} */ (e).message;
+    $("settings-error").textContent = errorText(/** @type {any} */ (e));
   }
   $("resume-box").hidden = true;
   $("learn-offer").hidden = prefs.learnOffered();
@@ -100,7 +100,10 @@ async function showHome() {
     const open = matches.find((/** @type {any} */ m) => m.status === "playing");
     if (open) {
       const [mine, theirs] = mineFirst(open, open.scores);
-      $("resume-text").textContent = t("home.resume", { mine, theirs, count: open.hands, summary: rulesSummary(open) });
+      const [mySide, theirSide] = seatsMineFirst(open);
+      const me = seatWord(open, mySide, "label");
+      const them = seatWord(open, theirSide, "bare");
+      $("resume-text").textContent = t("home.resume", { me, mine, them, theirs, count: open.hands, summary: rulesSummary(open) });
       $("resume-link").setAttribute("href", "/match/" + open.id);
       $("resume-link").dataset.nav = "";
       $("resume-box").hidden = false;
@@ -113,12 +116,13 @@ $("settings-form").addEventListener("input", syncForm);
 $("settings-form").addEventListener("change", syncForm);
 $("reset-settings").addEventListener("click", async () => {
   prefs.forgetSettings();
-  buildForm(state.settingsOptions || [], {});
+  if (state.form) buildForm(state.form.options, {});
 });
 $("settings-form").addEventListener("submit", async (e) => {
   e.preventDefault();
-  const settings = readForm(state.settingsOptions || []);
-  await game.startMatch(settings, $("settings-error"), () => showView("table"));
+  if (!state.form) return;
+  const values = readForm(state.form.options);
+  await game.startMatch(newMatchBody(values, state.form), values, $("settings-error"), () => showView("table"));
 });
 
 // ---------------------------------------------------------------- the table's buttons and dialogs
@@ -136,7 +140,7 @@ $("final-again").addEventListener("click", () => {
   const m = state.match;
   if (!m) return;
   closeDialog("dlg-final");
-  game.startMatch(m.settings, game.controls.error, () => showView("table"));
+  game.startMatch(againBody(m), valuesOf(m), game.controls.error, () => showView("table"));
 });
 $("open-pile").addEventListener("click", game.showPile);
 $("open-help").addEventListener("click", () => openDialog("dlg-help"));

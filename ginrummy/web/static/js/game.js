@@ -11,12 +11,12 @@ import { t } from "./messages.js";
 import { limitText, promptText, throwHint } from "./picture.js";
 import * as prefs from "./prefs.js";
 import { drawPileDialog, finalTable, handsOf, resultTitle, rulesList, sheetTable, totalsLine } from "./result.js";
-import { isMine, mineFirst, mySeat } from "./seats.js";
-import { settingWords, valueText } from "./settings.js";
+import { isMine, mineFirst, mySeat, otherSeat, seatName, seatsMineFirst, seatWord } from "./seats.js";
+import { formOptions, settingWords, valueText, valuesOf } from "./settings.js";
 import { applyPublic, canAct, currentTable, handOrder, knockChoice, layoutsFor, replayStart, state } from "./state.js";
 import { buildTable, drawTable, layoutHand } from "./table.js";
 import { api, randomId } from "./transport.js";
-import { eventSpoken, eventText, rulesSummary, summaryText } from "./words.js";
+import { errorText, eventSpoken, eventText, rulesSummary, summaryText } from "./words.js";
 
 /** The display options in force (set by the page's start). */
 export const comfort = prefs.loadComfort(window.matchMedia("(prefers-reduced-motion: reduce)").matches);
@@ -58,6 +58,9 @@ export function render() {
   const on = live(tb);
   document.body.classList.toggle("my-turn", on);
   const [mine, theirs] = mineFirst(m, m.scores);
+  const [me, other] = seatsMineFirst(m);
+  /** @type {HTMLElement} */ (document.querySelector(".score.you .who")).textContent = seatName(m, me);
+  /** @type {HTMLElement} */ (document.querySelector(".score.them .who")).textContent = seatName(m, other);
   $("score-you").textContent = mine;
   $("score-them").textContent = theirs;
   $("score-target").textContent = t("score.target", { target: m.settings.match_to });
@@ -75,6 +78,8 @@ export function render() {
     marked: state.marked,
     theyDeal: tb.dealer !== null && tb.dealer !== undefined && !isMine(m, tb.dealer),
     iDeal: isMine(m, tb.dealer),
+    them: seatName(m, other),
+    theirHand: t("table.their_hand", { who: seatWord(m, other, "subject") }),
   });
 
   const canStock = on && tb.legal.stock;
@@ -104,6 +109,7 @@ export function render() {
   c.next.replaceChildren(t("action.next_hand") + " ", keyHint("Enter"));
   c.prompt.textContent = promptText(m, tb, {
     busy: state.busy, replaying: Boolean(state.display), myTurn: tb.to_act === mySeat(m),
+    them: seatWord(m, tb.to_act === null || tb.to_act === undefined || isMine(m, tb.to_act) ? otherSeat(m, mySeat(m)) : tb.to_act, "subject"),
     marked: state.marked, learned: prefs.learned, symbol,
   });
   drawLog(c, tb.log.map((/** @type {any} */ ev) => ({ mine: isMine(m, ev.who), text: eventText(m, ev) })));
@@ -157,31 +163,38 @@ export async function openMatch(id) {
   } catch (e) {
     state.match = null;
     controls.prompt.textContent = "";
-    controls.error.textContent = /** @type {Error} */ (e).message;
+    controls.error.textContent = errorText(/** @type {any} */ (e));
   }
 }
 
+/** The settings form's fields, fetched once. */
+export async function loadForm() {
+  if (!state.form) state.form = formOptions(await api.settings());
+  return state.form;
+}
+
 /**
- * Start a match with these settings (the fair deal: the server commits first).
- * @param {Record<string, any>} settings
+ * Start a match (the fair deal: the server commits first, then this page sends its seed).
+ * @param {{settings: Record<string, any>, seats?: any[]}} body
+ * @param {Record<string, any>} values the form's values, kept for the next visit
  * @param {HTMLElement} errorBox
  * @param {() => void} show called once the match exists, to show the table
  */
-export async function startMatch(settings, errorBox, show) {
+export async function startMatch(body, values, errorBox, show) {
   if (state.busy) return;
   state.busy = true;
   errorBox.textContent = "";
   let created;
   try {
     const { commitment } = await api.commit();
-    created = await api.newMatch({ settings, commitment, client_seed: randomId() });
+    created = await api.newMatch({ ...body, commitment, client_seed: randomId() });
     promise(created.id, 1, commitment);
   } catch (err) {
-    errorBox.textContent = /** @type {Error} */ (err).message;
+    errorBox.textContent = errorText(/** @type {any} */ (err));
     state.busy = false;
     return;
   }
-  prefs.saveSettings(settings);
+  prefs.saveSettings(values);
   history.pushState(null, "", "/match/" + created.id);
   show();
   state.busy = false;
@@ -271,8 +284,9 @@ export async function nextHand() {
 
 /** @param {any} e an ApiError */
 async function showError(e) {
-  controls.error.textContent = e.message;
-  announce(e.message);
+  const text = errorText(e);
+  controls.error.textContent = text;
+  announce(text);
   if (e.code === "stale_version" && state.match) {
     // Another tab or a repeated click moved the match on: show where it is now.
     try { state.match = await api.getMatch(state.match.id); } catch { /* keep the message */ }
@@ -332,7 +346,7 @@ export function showSheet() {
 
 function showFinal() {
   const m = state.match;
-  $("final-title").textContent = t(isMine(m, m.final.winner) ? "final.title_mine" : "final.title_theirs");
+  $("final-title").textContent = t(isMine(m, m.final.winner) ? "final.title_mine" : "final.title_theirs", { who: seatWord(m, m.final.winner, "subject") });
   const body = $("final-body");
   body.replaceChildren();
   if (m.last_result) {
@@ -353,11 +367,10 @@ function showFinal() {
 export async function showRules() {
   const m = state.match;
   if (!m) return;
-  if (!state.settingsOptions) {
-    try { state.settingsOptions = await api.settings(); } catch { return; }
-  }
+  let form;
+  try { form = await loadForm(); } catch { return; }
   $("rules-full-link").setAttribute("href", "/rules?match=" + encodeURIComponent(m.id));
-  $("rules-body").replaceChildren(...rulesList(state.settingsOptions || [], m.settings, settingWords, valueText));
+  $("rules-body").replaceChildren(...rulesList(form.options, valuesOf(m), settingWords, valueText));
   openDialog("dlg-rules");
 }
 

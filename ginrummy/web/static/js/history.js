@@ -4,9 +4,9 @@
 import { $, h } from "./dom.js";
 import { dealLine } from "./fair.js";
 import { t } from "./messages.js";
-import { isMine, mineFirst } from "./seats.js";
+import { isMine, mineFirst, seatName, seatsMineFirst } from "./seats.js";
 import { api } from "./transport.js";
-import { rulesSummary } from "./words.js";
+import { errorText, rulesSummary } from "./words.js";
 
 /** @param {string} iso a time, shown in the reader's locale */
 function when(iso) {
@@ -27,7 +27,7 @@ function lazyDetails(title, load) {
     try {
       d.appendChild(await load());
     } catch (e) {
-      d.appendChild(h("p", {}, /** @type {Error} */ (e).message));
+      d.appendChild(h("p", {}, errorText(/** @type {any} */ (e))));
     }
   });
   return d;
@@ -49,7 +49,7 @@ export function proofsDetails(matchId) {
         list.appendChild(h("li", {}, t("history.proof_line", { hand: deal.hand, line: await dealLine(matchId, deal) })));
       }
     } catch (e) {
-      list.appendChild(h("li", {}, /** @type {Error} */ (e).message));
+      list.appendChild(h("li", {}, errorText(/** @type {any} */ (e))));
     }
     d.appendChild(list);
   });
@@ -64,10 +64,11 @@ export function proofsDetails(matchId) {
 function historyItem(m, sheet) {
   const won = m.status === "over" && isMine(m, m.winner);
   const status = h("span", { className: "chip status-" + (m.status === "over" ? (won ? "won" : "lost") : "playing") },
-    m.status === "over" ? t(won ? "history.you_won" : "history.they_won") : t("history.unfinished"));
+    m.status === "over" ? t(won ? "history.you_won" : "history.they_won", { who: seatName(m, m.winner) }) : t("history.unfinished"));
   const [mine, theirs] = mineFirst(m, m.scores);
+  const [me, them] = seatsMineFirst(m).map((s) => seatName(m, s));
   const head = h("div", { className: "history-head" }, status,
-    h("span", { className: "history-score" }, t("history.score", { mine, theirs })),
+    h("span", { className: "history-score" }, t("history.score", { me, mine, them, theirs })),
     h("span", { className: "muted" }, t("history.meta", { when: when(m.updated_at), count: m.hands, summary: rulesSummary(m) })));
   const actions = h("div", { className: "history-actions" });
   if (m.status === "playing") {
@@ -97,7 +98,7 @@ export async function showHistory(sheet) {
     matches = await api.matches();
   } catch (e) {
     $("history-empty").hidden = false;
-    $("history-empty").textContent = /** @type {Error} */ (e).message;
+    $("history-empty").textContent = errorText(/** @type {any} */ (e));
     return;
   }
   $("history-empty").hidden = matches.length > 0;

@@ -100,13 +100,14 @@ export function limitText(limit) {
  * The line that tells the player what to do now.
  * @param {any} m the match
  * @param {any} table the table shown
- * @param {{busy: boolean, replaying: boolean, myTurn: boolean, marked: string | null, learned: (what: string) => boolean, symbol: (code: string) => string}} ctx
+ * @param {{busy: boolean, replaying: boolean, myTurn: boolean, them: string, marked: string | null, learned: (what: string) => boolean, symbol: (code: string) => string}} ctx
+ *   (`them`: the other seat as a sentence starts with it, "The computer")
  */
 export function promptText(m, table, ctx) {
-  if (ctx.busy) return ctx.replaying ? tr("prompt.they_play") : "";
+  if (ctx.busy) return ctx.replaying ? tr("prompt.they_play", { who: ctx.them }) : "";
   if (m.final) return tr("prompt.match_over");
   if (table.phase === "over") return tr("prompt.hand_over");
-  if (!ctx.myTurn) return tr("prompt.they_play");
+  if (!ctx.myTurn) return tr("prompt.they_play", { who: ctx.them });
   const top = table.pile.length ? ctx.symbol(table.pile[table.pile.length - 1]) : "";
   if (table.phase === "upcard") return tr(ctx.learned("take") ? "prompt.upcard" : "prompt.upcard_first", { card: top });
   if (table.phase === "draw") {

@@ -4,7 +4,7 @@
 import { laid, mini, symbol } from "./cards.js";
 import { $, h } from "./dom.js";
 import { t } from "./messages.js";
-import { isMine, mineFirst, otherSeat, seatAt, seatName } from "./seats.js";
+import { isMine, mineFirst, otherSeat, seatAt, seatName, seatsMineFirst, seatWord } from "./seats.js";
 
 /**
  * Both hands as laid down (or, for a dead hand, who deals again).
@@ -15,7 +15,7 @@ export function handsOf(m, entry) {
   const box = h("div", { className: "result-hands" });
   if (entry.kind === "dead") {
     // The rules: nothing is revealed, and the same dealer deals again.
-    box.appendChild(h("p", { className: "muted" }, t(isMine(m, entry.dealer) ? "result.dead_you_deal" : "result.dead_they_deal")));
+    box.appendChild(h("p", { className: "muted" }, t(isMine(m, entry.dealer) ? "result.dead_you_deal" : "result.dead_they_deal", { who: seatWord(m, entry.dealer, "subject") })));
     return box;
   }
   const knocker = entry.knocker;
@@ -44,7 +44,7 @@ export function handsOf(m, entry) {
  */
 export function resultTitle(m, entry) {
   if (entry.kind === "dead") return t("result.title_dead");
-  return t(isMine(m, entry.winner) ? "result.title_mine" : "result.title_theirs", { count: entry.points });
+  return t(isMine(m, entry.winner) ? "result.title_mine" : "result.title_theirs", { count: entry.points, who: seatWord(m, entry.winner, "subject") });
 }
 
 /**
@@ -53,7 +53,8 @@ export function resultTitle(m, entry) {
  */
 export function totalsLine(m) {
   const [mine, theirs] = mineFirst(m, m.scores);
-  return h("p", { className: "totals" }, t("result.totals", { mine, theirs, target: m.settings.match_to }));
+  const [me, them] = seatsMineFirst(m).map((s) => seatName(m, s));
+  return h("p", { className: "totals" }, t("result.totals", { me, mine, them, theirs, target: m.settings.match_to }));
 }
 
 /**

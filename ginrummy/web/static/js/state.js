@@ -20,7 +20,7 @@ import { sortKey } from "./cards.js";
  * @property {boolean} grouped Group pressed
  * @property {{card: string | null, index: number}} layout the layout chosen for a knock, when there is a choice
  * @property {string | null} focus the card that holds the keyboard focus in the hand
- * @property {any[] | null} settingsOptions the settings form's options, once fetched
+ * @property {import("./settings.js").FormOptions | null} form the settings form's fields, once fetched
  * @property {DOMRect | null} throwFrom where the card just thrown was
  */
 
@@ -33,7 +33,7 @@ export const state = {
   grouped: false,
   layout: { card: null, index: 0 },
   focus: null,
-  settingsOptions: null,
+  form: null,
   throwFrom: null,
 };
 

@@ -51,14 +51,14 @@ export function buildTable(root, opts = {}) {
   const p = opts.prefix || "";
   const live = Boolean(opts.live);
   const id = (/** @type {string} */ s) => p + s;
-  const oppName = h("span", { className: "name" }, t("seat.computer"));
+  const oppName = h("span", { className: "name" }, t("seat.bot.label"));
   const oppCount = h("span", { id: id("opp-count"), className: "count" });
   const oppDealer = h("span", { id: id("opp-dealer"), className: "dealer-chip", hidden: true }, t("table.dealer"));
   const oppCards = h("div", { className: "opp-cards", id: id("opp-cards"), "aria-hidden": "true" });
   const oppTaken = h("span", { className: "opp-taken-cards", id: id("opp-taken") });
   const oppTakenWrap = h("div", { className: "opp-taken", id: id("opp-taken-wrap"), hidden: true },
     h("span", { className: "muted small-label" }, t("table.holding_from_pile")), "\n", oppTaken);
-  const opponent = h("div", { className: "opponent", "aria-label": t("table.their_hand") },
+  const opponent = h("div", { className: "opponent", "aria-label": t("table.their_hand", { who: t("seat.bot.subject") }) },
     h("div", { className: "seat-label" }, oppName, " ", oppCount, " ", oppDealer), oppCards, oppTakenWrap);
 
   const stockCard = h("span", { className: "card-slot", id: id("stock-card") });
@@ -119,6 +119,8 @@ export function emptySlot() {
  * @property {string | null} [marked] the card marked for a throw
  * @property {boolean} [theyDeal] the other seat deals
  * @property {boolean} [iDeal] the player deals
+ * @property {string} [them] the other seat's name ("Computer")
+ * @property {string} [theirHand] what a screen reader calls their side ("The computer's hand")
  */
 
 /**
@@ -128,6 +130,8 @@ export function emptySlot() {
  * @param {TableDrawing} d
  */
 export function drawTable(parts, table, d) {
+  if (d.them) parts.oppName.textContent = d.them;
+  if (d.theirHand) parts.oppName.closest(".opponent")?.setAttribute("aria-label", d.theirHand);
   const faceUp = d.reveal || null;
   parts.oppCards.replaceChildren(...(faceUp ? faceUp.map(face) : Array.from({ length: table.opponent_count }, back)));
   parts.oppCards.classList.toggle("revealed", Boolean(faceUp));

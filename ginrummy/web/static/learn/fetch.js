@@ -9,8 +9,8 @@ export async function getJSON(path) {
   const r = await fetch(path, { headers: { Accept: "application/json" } });
   const body = await r.json().catch(() => /** @type {any} */ (null));
   if (!r.ok) {
-    const message = body && body.error ? body.error.message : `${r.status} ${r.statusText}`;
-    throw new Error(message);
+    const error = body && body.error ? body.error : { code: `http_${r.status}`, message: `${r.status} ${r.statusText}` };
+    throw Object.assign(new Error(error.message), { code: error.code, params: error.params || {} });
   }
   return body;
 }

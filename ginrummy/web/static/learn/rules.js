@@ -3,8 +3,8 @@
 
 import { $, h } from "../js/dom.js";
 import { t } from "../js/messages.js";
-import { settingWords, valueText } from "../js/settings.js";
-import { rulesSummary } from "../js/words.js";
+import { formOptions, settingWords, valueText, valuesOf } from "../js/settings.js";
+import { errorText, rulesSummary } from "../js/words.js";
 import { getJSON } from "./fetch.js";
 
 /**
@@ -77,19 +77,19 @@ export async function rulesPage() {
   const matchId = params.get("match");
   let options;
   try {
-    options = await getJSON("/api/settings");
+    options = formOptions(await getJSON("/api/settings")).options;
   } catch {
     return;
   }
   if (matchId) {
     try {
       const m = await getJSON(`/api/matches/${encodeURIComponent(matchId)}`);
-      showMatchRules(options, m.settings, rulesSummary(m));
+      showMatchRules(options, valuesOf(m), rulesSummary(m));
       $("match-rules").appendChild(h("a", { className: "btn small", href: `/match/${encodeURIComponent(matchId)}` }, t("learn.back_to_match")));
     } catch (e) {
       const box = $("match-rules-error");
       box.hidden = false;
-      box.textContent = t("learn.match_unloadable", { message: /** @type {Error} */ (e).message });
+      box.textContent = t("learn.match_unloadable", { message: errorText(/** @type {any} */ (e)) });
     }
   } else {
     const s = settingsFromQuery(options, params);

@@ -5,6 +5,7 @@ import { $, h } from "../js/dom.js";
 import { t } from "../js/messages.js";
 import { limitText } from "../js/picture.js";
 import { rememberLearnOffer } from "../js/prefs.js";
+import { eventText, summaryText } from "../js/words.js";
 import { buildTable, drawTable } from "../js/table.js";
 import { getJSON } from "./fetch.js";
 
@@ -21,11 +22,20 @@ const result = h("div", { className: "worked-result", id: "w-result", hidden: tr
 /** @param {any} who a step's seat: is it the reader's? */
 const mine = (who) => who === "you" || who === 0;
 
+/**
+ * The worked hand as a match, for the words: the reader in seat 0, the computer in seat 1.
+ * @param {any} step
+ */
+function asMatch(step) {
+  if (typeof step.table.dealer !== "number") return {}; // a server from before seats
+  return { seat: 0, seats: [{ index: 0, kind: "person", bot: null, name: null }, { index: 1, kind: "bot", bot: "medium", name: null }] };
+}
+
 /** @param {any} step what the status line says at a step */
 function statusText(step) {
   const tb = step.table;
   const top = tb.pile.length ? symbol(tb.pile[tb.pile.length - 1]) : "";
-  if (tb.phase === "over") return step.result ? step.result.summary : t("prompt.hand_over");
+  if (tb.phase === "over") return step.result ? summaryText(asMatch(step), step.result) : t("prompt.hand_over");
   if (!mine(tb.to_act)) return tb.phase === "upcard" ? t("learn.worked.they_upcard", { card: top }) : t("prompt.they_play");
   if (tb.phase === "upcard") return t("learn.worked.upcard", { card: top });
   if (tb.phase === "draw") return t("learn.worked.draw", { card: top });
@@ -60,8 +70,7 @@ function renderStep() {
   $("step-count").textContent = t("learn.worked.step_of", { n: worked.at + 1, total: n });
   $("step-title").textContent = step.title;
   $("step-caption").textContent = step.caption;
-  $("step-moves").replaceChildren(...step.moves.map((/** @type {any} */ ev) =>
-    h("li", {}, t("event.line", { who: t(mine(ev.who) ? "seat.you" : "seat.computer"), text: ev.text }))));
+  $("step-moves").replaceChildren(...step.moves.map((/** @type {any} */ ev) => h("li", {}, eventText(asMatch(step), ev))));
   /** @type {HTMLButtonElement} */ ($("step-prev")).disabled = worked.at === 0;
   /** @type {HTMLButtonElement} */ ($("step-next")).disabled = worked.at === n - 1;
   for (const [i, dot] of [...$("step-dots").children].entries()) {
