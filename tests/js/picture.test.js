@@ -40,6 +40,13 @@ test("grouped, the hand shows its melds then its deadwood with points", () => {
   assert.equal(groups[2].cards[1].label, "queen of diamonds, just drawn, deadwood, 10 points");
 });
 
+test("the card the Knock button would throw is marked in the hand", () => {
+  const [row] = handPicture(TABLE, { grouped: false, order: ["KC", "AS"], marked: null, knockCard: "KC" });
+  assert.deepEqual(row.cards[0].classes, ["knock-card"]);
+  assert.equal(row.cards[0].label, "king of clubs");
+  assert.deepEqual(row.cards[1].classes, []);
+});
+
 test("ungrouped, the hand is one row in the player's order", () => {
   const [row] = handPicture({ ...TABLE, locked: "QD", drawn: null }, { grouped: false, order: ["QD", "AS"], marked: null });
   assert.equal(row.kind, "row");
@@ -72,6 +79,8 @@ test("the prompt tells the player what to do now", () => {
 test("the hint says what a throw leaves", () => {
   const t = { phase: "discard", knock: null, throws: [{ card: "KC", leaves: 10 }, { card: "9D", leaves: 11 }] };
   assert.equal(throwHint(t, { live: true, marked: "9D", symbol }), "throwing the 9♦ leaves 11");
-  assert.equal(throwHint(t, { live: true, marked: null, symbol }), "your best throw leaves 10");
+  assert.equal(throwHint(t, { live: true, marked: null, symbol }), "· after the best throw 10");
+  // With a knock open too: the eleven cards' count and the Knock button's agree through it.
+  assert.equal(throwHint({ ...t, knock: { card: "KC", leaves: 10 } }, { live: true, marked: null, symbol }), "· after the best throw 10");
   assert.equal(throwHint(t, { live: false, marked: null, symbol }), "");
 });

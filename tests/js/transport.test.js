@@ -74,7 +74,7 @@ test("a refusal is not retried and keeps its code and params", async () => {
 test("an error answer without a body still says what happened", async () => {
   const { fetch } = fakeFetch([[418, null]]);
   const api = createTransport({ fetch, ...noWait });
-  await assert.rejects(api.settings(), (e) => e.code === "http_418" && e.message === "The server answered 418.");
+  await assert.rejects(api.settings(), (e) => e.code === "http_418" && e.message === "The server could not answer (418): try again in a moment.");
 });
 
 test("the next hand sends this page's seed with the version", async () => {

@@ -6,7 +6,7 @@
 import { closeAll, closeDialog, openDialog, wireDialogs } from "./js/dialogs.js";
 import { $ } from "./js/dom.js";
 import * as game from "./js/game.js";
-import { buildForm, readForm, syncForm, wireLearnOffer } from "./js/home.js";
+import { buildForm, checkForm, markField, readForm, showFormError, syncForm, wireLearnOffer } from "./js/home.js";
 import { showHistory } from "./js/history.js";
 import { wireKeys } from "./js/keys.js";
 import { loadCatalogue, t } from "./js/messages.js";
@@ -112,7 +112,12 @@ async function showHome() {
 }
 
 wireLearnOffer();
-$("settings-form").addEventListener("input", syncForm);
+$("settings-form").addEventListener("input", (e) => {
+  // A refused field is cleared of its mark as soon as it is edited.
+  const input = /** @type {HTMLInputElement} */ (e.target);
+  if (input.getAttribute("aria-invalid") === "true") markField(input.name, "");
+  syncForm();
+});
 $("settings-form").addEventListener("change", syncForm);
 $("reset-settings").addEventListener("click", async () => {
   prefs.forgetSettings();
@@ -120,9 +125,9 @@ $("reset-settings").addEventListener("click", async () => {
 });
 $("settings-form").addEventListener("submit", async (e) => {
   e.preventDefault();
-  if (!state.form) return;
+  if (!state.form || !checkForm(state.form.options)) return;
   const values = readForm(state.form.options);
-  await game.startMatch(newMatchBody(values, state.form), values, $("settings-error"), () => showView("table"));
+  await game.startMatch(newMatchBody(values, state.form), values, $("settings-error"), () => showView("table"), showFormError);
 });
 
 // ---------------------------------------------------------------- the table's buttons and dialogs
@@ -157,7 +162,7 @@ async function catchUp() {
   if (state.busy || !state.match || state.match.id !== fresh.id || fresh.version === state.match.version) return;
   closeAll();
   game.controls.error.textContent = "";
-  game.enterMatch(fresh, false);
+  await game.catchUpTo(fresh);
 }
 document.addEventListener("visibilitychange", catchUp);
 window.addEventListener("focus", catchUp);

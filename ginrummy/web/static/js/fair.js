@@ -82,9 +82,21 @@ export function short(hex) {
  * @param {any} deal
  * @param {(seat: any) => boolean} [isMine] whether a seed's sender is this page's seat
  */
-export async function dealLine(matchId, deal, isMine = (by) => by === "you") {
-  if (deal.fixed) return t("fair.fixed");
-  if (!deal.server_seed) return t("fair.committed", { hash: short(deal.commitment || "") });
+export async function dealLine(matchId, deal, isMine) {
+  return (await dealCheck(matchId, deal, isMine)).text;
+}
+
+/**
+ * A deal's proof checked: how it went ("ok", "bad", "unchecked": this browser cannot
+ * check, "fixed": a test's deck, "committed": not revealed yet) and the line saying so.
+ * @param {string} matchId
+ * @param {any} deal
+ * @param {(seat: any) => boolean} [isMine]
+ * @returns {Promise<{status: "ok" | "bad" | "unchecked" | "fixed" | "committed", text: string}>}
+ */
+export async function dealCheck(matchId, deal, isMine = (by) => by === "you") {
+  if (deal.fixed) return { status: "fixed", text: t("fair.fixed") };
+  if (!deal.server_seed) return { status: "committed", text: t("fair.committed", { hash: short(deal.commitment || "") }) };
   const problems = await checkDeal(matchId, deal);
   const seeds = t("fair.seeds", {
     seed: short(deal.server_seed),
@@ -92,7 +104,7 @@ export async function dealLine(matchId, deal, isMine = (by) => by === "you") {
     whose: t(isMine(deal.client_seed_by) ? "fair.seed_yours" : "fair.seed_servers"),
     client_seed: deal.client_seed,
   });
-  if (problems === null) return t("fair.revealed", { seeds });
-  if (problems.length) return t("fair.bad", { problems: problems.map((k) => t(k)).join(t("fair.problem_separator")) });
-  return t("fair.checked", { seeds });
+  if (problems === null) return { status: "unchecked", text: t("fair.revealed", { seeds }) };
+  if (problems.length) return { status: "bad", text: t("fair.bad", { problems: problems.map((k) => t(k)).join(t("fair.problem_separator")) }) };
+  return { status: "ok", text: t("fair.checked", { seeds }) };
 }

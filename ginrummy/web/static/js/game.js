@@ -6,7 +6,7 @@ import { buildControls, drawKnock, drawLayouts, drawLog, drawTools } from "./con
 import { fly, sleep } from "./anim.js";
 import { closeDialog, openDialog } from "./dialogs.js";
 import { $, keyHint, rectOf } from "./dom.js";
-import { dealLine, promise, short } from "./fair.js";
+import { dealCheck, promise, short } from "./fair.js";
 import { t } from "./messages.js";
 import { limitText, promptText, throwHint } from "./picture.js";
 import * as prefs from "./prefs.js";
@@ -71,11 +71,13 @@ export function render() {
   if (state.marked && !tb.hand.includes(state.marked)) state.marked = null;
   if (!(on && tb.phase === "discard")) state.marked = null;
   const own = prefs.savedOrder(m);
+  const choice = knockChoice(tb, on, state.marked);
   drawTable(parts, tb, {
     reveal: tb.opponent_hand && !state.display ? tb.opponent_hand : null,
     grouped: state.grouped,
     order: handOrder(tb.hand, own, prefs.sortBy()),
     marked: state.marked,
+    knockCard: choice ? choice.card : null,
     theyDeal: tb.dealer !== null && tb.dealer !== undefined && !isMine(m, tb.dealer),
     iDeal: isMine(m, tb.dealer),
     them: seatName(m, other),
@@ -99,7 +101,6 @@ export function render() {
   const c = controls;
   c.take.hidden = !(on && tb.legal.take);
   c.pass.hidden = !(on && tb.legal.pass);
-  const choice = knockChoice(tb, on, state.marked);
   drawKnock(c, choice);
   const layouts = choice && layoutsFor(tb, choice.card);
   if (layouts && state.layout.card !== choice.card) state.layout = { card: choice.card, index: 0 };
@@ -179,8 +180,9 @@ export async function loadForm() {
  * @param {Record<string, any>} values the form's values, kept for the next visit
  * @param {HTMLElement} errorBox
  * @param {() => void} show called once the match exists, to show the table
+ * @param {(e: any, text: string) => void} [refused] how to show a refusal (else in errorBox)
  */
-export async function startMatch(body, values, errorBox, show) {
+export async function startMatch(body, values, errorBox, show, refused) {
   if (state.busy) return;
   state.busy = true;
   errorBox.textContent = "";
@@ -190,7 +192,8 @@ export async function startMatch(body, values, errorBox, show) {
     created = await api.newMatch({ ...body, commitment, client_seed: randomId() });
     promise(created.id, 1, commitment);
   } catch (err) {
-    errorBox.textContent = errorText(/** @type {any} */ (err));
+    if (refused) refused(err, errorText(/** @type {any} */ (err)));
+    else errorBox.textContent = errorText(/** @type {any} */ (err));
     state.busy = false;
     return;
   }
@@ -288,10 +291,28 @@ async function showError(e) {
   controls.error.textContent = text;
   announce(text);
   if (e.code === "stale_version" && state.match) {
-    // Another tab or a repeated click moved the match on: show where it is now.
-    try { state.match = await api.getMatch(state.match.id); } catch { /* keep the message */ }
+    // Another tab or a repeated click moved the match on: play out what happened since.
+    let fresh = null;
+    try { fresh = await api.getMatch(state.match.id); } catch { /* keep the message */ }
+    if (fresh) {
+      await catchUpTo(fresh);
+      return;
+    }
   }
   render();
+}
+
+/**
+ * Bring the table to `fresh` (the same match, moved on elsewhere) by playing out the moves
+ * this page has not shown, as if they had come in an answer.
+ * @param {any} fresh
+ */
+export async function catchUpTo(fresh) {
+  const before = state.match;
+  if (!before || before.id !== fresh.id || state.busy) return;
+  const sameHand = before.hand_number === fresh.hand_number;
+  const missed = sameHand ? fresh.table.log.slice(before.table.log.length) : fresh.table.log;
+  await playOut(before, { ...fresh, events: missed });
 }
 
 /** @param {boolean} fresh the hand ended just now (say so) */
@@ -303,23 +324,26 @@ function afterHand(fresh) {
   else showResult();
 }
 
-/** @param {any} m the fair deal's line under the result: the seed revealed, checked here */
+/**
+ * The fair deal under the result: a small mark ("✓ Fair deal") that opens the proof (the
+ * seed revealed and checked here); open from the start when the deal does not check out.
+ * @param {any} m
+ */
 async function showDealCheck(m) {
-  let p = document.getElementById("result-fair");
-  if (!p) {
-    p = document.createElement("p");
-    p.id = "result-fair";
-    p.className = "muted";
-    $("result-summary").after(p);
-  }
-  let text = m.last_result && m.last_result.kind === "dead"
-    ? t("fair.dead_hand")
-    : await dealLine(m.id, m.fairness.deal, (by) => isMine(m, by) || by === "you");
+  const box = $("result-fair");
+  const check = m.last_result && m.last_result.kind === "dead"
+    ? { status: "dead", text: t("fair.dead_hand") }
+    : await dealCheck(m.id, m.fairness.deal, (by) => isMine(m, by) || by === "you");
+  let text = check.text;
   if (m.fairness.next_commitment) {
     promise(m.id, m.hand_number + 1, m.fairness.next_commitment);
     text += " " + t("fair.next", { hash: short(m.fairness.next_commitment) });
   }
-  p.textContent = text;
+  const mark = check.status === "ok" || check.status === "bad" ? check.status : "other";
+  $("result-fair-mark").textContent = t(`fair.mark.${mark}`);
+  $("result-fair-text").textContent = text;
+  box.className = `fair-mark fair-${mark}`;
+  /** @type {HTMLDetailsElement} */ (box).open = mark === "bad";
 }
 
 function showResult() {

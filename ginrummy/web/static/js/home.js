@@ -38,12 +38,13 @@ function field(opt, value) {
     });
     input.value = String(value);
     const row = h("div", { className: "number-row" }, input);
+    const problem = h("p", { className: "field-error", id: `error-${opt.name}`, hidden: true });
     for (const p of opt.presets) {
       const b = h("button", { type: "button", className: "chip", "aria-label": t("form.preset_label", { label: words.label, value: p }) }, String(p));
       b.addEventListener("click", () => { input.value = String(p); syncForm(); });
       row.appendChild(b);
     }
-    wrap.append(label, row, help);
+    wrap.append(label, row, problem, help);
   }
   return wrap;
 }
@@ -102,6 +103,80 @@ export function readForm(options) {
     }
   }
   return out;
+}
+
+/**
+ * What is wrong with a number field's text (null when it is a whole number in range).
+ * @param {string} raw
+ * @param {{minimum?: number | null, maximum?: number | null}} opt
+ * @returns {{key: string, params: Record<string, any>} | null}
+ */
+export function numberProblem(raw, opt) {
+  const text = raw.trim();
+  const low = opt.minimum ?? null;
+  const high = opt.maximum ?? null;
+  const range = { low, high };
+  if (!/^-?\d+$/.test(text)) return { key: text ? "form.not_whole" : "form.empty", params: range };
+  const n = Number(text);
+  if ((low !== null && n < low) || (high !== null && n > high)) return { key: "form.out_of_range", params: { ...range, value: n } };
+  return null;
+}
+
+/**
+ * Mark a field as wrong with the words why (or clear it: text ""), and move to the first.
+ * @param {string} name the setting
+ * @param {string} text
+ */
+export function markField(name, text) {
+  const input = document.getElementById(`set-${name}`);
+  const problem = document.getElementById(`error-${name}`);
+  if (!input || !problem) return false;
+  problem.textContent = text;
+  problem.hidden = !text;
+  if (text) {
+    input.setAttribute("aria-invalid", "true");
+    input.setAttribute("aria-describedby", `error-${name} help-${name}`);
+  } else {
+    input.removeAttribute("aria-invalid");
+    input.setAttribute("aria-describedby", `help-${name}`);
+  }
+  return true;
+}
+
+/**
+ * Check the form's numbers before it is sent: each wrong one is marked with its reason,
+ * the first gets the focus (scrolled into view), and the words go to the form's error line.
+ * @param {any[]} options
+ * @returns {boolean} whether everything can be sent
+ */
+export function checkForm(options) {
+  const form = /** @type {HTMLFormElement} */ ($("settings-form"));
+  /** @type {HTMLElement | null} */
+  let first = null;
+  let firstText = "";
+  for (const opt of options) {
+    if (opt.kind !== "number") continue;
+    const input = /** @type {HTMLInputElement} */ (form.elements.namedItem(opt.name));
+    const problem = input.disabled ? null : numberProblem(input.value, opt);
+    const text = problem ? t(problem.key, { label: settingWords(opt).label, ...problem.params }) : "";
+    markField(opt.name, text);
+    if (problem && !first) { first = input; firstText = text; }
+  }
+  $("settings-error").textContent = firstText;
+  if (first) first.focus();
+  return !first;
+}
+
+/**
+ * Show a refusal of the settings by the server: at its field when it names one.
+ * @param {{params?: Record<string, any>}} e
+ * @param {string} text the words for it
+ */
+export function showFormError(e, text) {
+  $("settings-error").textContent = text;
+  const name = e.params && typeof e.params.name === "string" ? e.params.name : null;
+  if (name && markField(name, text)) document.getElementById(`set-${name}`)?.focus();
+  else $("settings-error").scrollIntoView({ block: "center" });
 }
 
 /** The worked hand's offer: shown until answered. */

@@ -25,14 +25,17 @@ import { t } from "./messages.js";
  * @param {any} t the table
  * @param {string} code
  * @param {string | null} marked
+ * @param {string | null} [knockCard] the card the Knock button would throw
  * @returns {CardPicture}
  */
-export function cardPicture(t, code, marked) {
+export function cardPicture(t, code, marked, knockCard = null) {
   const notes = [];
   const classes = [];
   if (code === t.drawn) { notes.push(tr("card.just_drawn")); classes.push("drawn"); }
   if (code === t.locked) { notes.push(tr("card.locked")); classes.push("locked"); }
   if (code === marked) classes.push("marked");
+  // Marked for the eye only: the Knock button's own name already says which card it throws.
+  if (code === knockCard) classes.push("knock-card");
   const label = notes.length ? tr("card.with_note", { card: name(code), note: notes.join(tr("list.comma")) }) : name(code);
   return { code, classes, label, pts: null };
 }
@@ -43,19 +46,20 @@ const tr = t;
 /**
  * The hand as rows of cards: in the player's order, or grouped in melds and deadwood.
  * @param {any} table the table
- * @param {{grouped: boolean, order: string[], marked: string | null}} opts
+ * @param {{grouped: boolean, order: string[], marked: string | null, knockCard?: string | null}} opts
  * @returns {GroupPicture[]}
  */
 export function handPicture(table, opts) {
   const { grouped, order, marked } = opts;
-  if (!grouped) return [{ kind: "row", label: "", cards: order.map((c) => cardPicture(table, c, marked)) }];
+  const knockCard = opts.knockCard || null;
+  if (!grouped) return [{ kind: "row", label: "", cards: order.map((c) => cardPicture(table, c, marked, knockCard)) }];
   const arrangement = table.arrangement;
   /** @type {GroupPicture[]} */
   const groups = arrangement.melds.map((/** @type {any} */ meld) => ({
     kind: meld.kind,
     label: tr(`meld.${meld.kind}`),
     cards: meld.cards.map((/** @type {string} */ c) => {
-      const card = cardPicture(table, c, marked);
+      const card = cardPicture(table, c, marked, knockCard);
       card.label = tr(`card.in_${meld.kind}`, { card: card.label });
       return card;
     }),
@@ -66,7 +70,7 @@ export function handPicture(table, opts) {
       kind: "deadwood",
       label: tr("hand.deadwood_label", { points: arrangement.points }),
       cards: dead.map((c) => {
-        const card = cardPicture(table, c, marked);
+        const card = cardPicture(table, c, marked, knockCard);
         card.pts = points(c);
         card.label = tr("card.in_deadwood", { card: card.label, count: points(c) });
         return card;
@@ -131,7 +135,9 @@ export function promptText(m, table, ctx) {
 export function throwHint(table, ctx) {
   const hint = ctx.marked && table.throws.find((/** @type {any} */ x) => x.card === ctx.marked);
   if (hint) return tr("hand.throw_hint", { card: ctx.symbol(hint.card), leaves: hint.leaves });
-  if (ctx.live && table.phase === "discard" && !table.knock && table.throws.length) {
+  // In the draw's eleven cards, the count before a throw is not the Knock button's: say the
+  // count after the best throw beside it.
+  if (ctx.live && table.phase === "discard" && table.throws.length) {
     return tr("hand.best_throw", { leaves: Math.min(...table.throws.map((/** @type {any} */ x) => x.leaves)) });
   }
   return "";

@@ -117,6 +117,7 @@ export function emptySlot() {
  * @property {boolean} [grouped] the hand in melds and deadwood
  * @property {string[]} [order] the hand's cards in the player's order
  * @property {string | null} [marked] the card marked for a throw
+ * @property {string | null} [knockCard] the card the Knock button would throw
  * @property {boolean} [theyDeal] the other seat deals
  * @property {boolean} [iDeal] the player deals
  * @property {string} [them] the other seat's name ("Computer")
@@ -164,7 +165,7 @@ export function drawTable(parts, table, d) {
  */
 export function drawHand(parts, table, d) {
   const grouped = Boolean(d.grouped);
-  const groups = handPicture(table, { grouped, order: d.order || table.hand, marked: d.marked || null });
+  const groups = handPicture(table, { grouped, order: d.order || table.hand, marked: d.marked || null, knockCard: d.knockCard || null });
   const hand = parts.hand;
   hand.replaceChildren();
   hand.classList.toggle("grouped", grouped);

@@ -1,0 +1,125 @@
+"""What a new player found wanting on the page (issue 16), checked at phone and desktop size."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from playwright.sync_api import Page, expect
+
+from ._support import JUNK, MELDED, Server, deck
+
+pytestmark = pytest.mark.browser
+
+SIZES = [(390, 844), (1280, 800)]
+NO_ANIMATION = "localStorage.setItem('ginrummy.comfort', JSON.stringify({speed: 'off'}))"
+
+
+@pytest.fixture(params=SIZES, ids=["phone", "desktop"])
+def tab(request: pytest.FixtureRequest, browser: Any) -> Iterator[Page]:
+    """A fresh tab at a phone's or a desktop's size; any script error fails the test."""
+    width, height = request.param
+    context = browser.new_context(viewport={"width": width, "height": height})
+    context.add_init_script(NO_ANIMATION)
+    page = context.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    page.set_default_timeout(10_000)
+    yield page
+    context.close()
+    assert not problems, problems
+
+
+def open_match(page: Page, server: Server, decks: list[str]) -> str:
+    match_id: str = server.new_match(decks)["id"]
+    page.context.add_cookies(server.seat_cookies())
+    page.goto(f"{server.url}/match/{match_id}")
+    expect(page.locator("#hand .card")).to_have_count(10)
+    return match_id
+
+
+def test_a_bad_setting_is_marked_at_its_field_in_words(tab: Page, server: Server) -> None:
+    tab.goto(server.url + "/")
+    field = tab.locator("#set-match_to")
+    problem = tab.locator("#error-match_to")
+    for typed, words in (
+        ("5", "Match to must be from 10 to 1000, not 5."),
+        ("55.5", "Match to must be a whole number from 10 to 1000."),
+        ("", "Match to: enter a whole number from 10 to 1000."),
+    ):
+        field.fill(typed)
+        tab.click("#start-match")
+        # The field says what is wrong, has the focus and is on the screen: no dead button.
+        expect(problem).to_have_text(words)
+        expect(problem).to_be_in_viewport()
+        expect(field).to_be_focused()
+        expect(field).to_have_attribute("aria-invalid", "true")
+        expect(tab.locator("#settings-error")).to_have_text(words)
+        assert "/match/" not in tab.url
+    field.fill("50")
+    expect(field).not_to_have_attribute("aria-invalid", "true")
+    expect(problem).to_be_hidden()
+    tab.click("#start-match")
+    expect(tab).to_have_url(re.compile(r"/match/"))
+    expect(tab.locator("#score-target")).to_have_text("to 50")
+
+
+def test_the_result_comes_first_and_the_fair_deal_is_one_tap_away(
+    tab: Page, server: Server
+) -> None:
+    open_match(tab, server, [deck(MELDED, JUNK, "QD")])
+    tab.click("#btn-take")
+    tab.click("#btn-knock")
+    dialog = tab.locator("#dlg-result")
+    expect(dialog).to_be_visible()
+    fair = tab.locator("#result-fair")
+    # Below the hands and the score, closed: a short mark, not lines of hashes.
+    expect(fair).not_to_have_attribute("open", "")
+    expect(tab.locator("#result-fair-text")).to_be_hidden()
+    hands = tab.locator("#result-hands").bounding_box()
+    mark = fair.bounding_box()
+    assert hands is not None and mark is not None and mark["y"] > hands["y"] + hands["height"]
+    tab.locator("#result-fair-mark").click()
+    expect(tab.locator("#result-fair-text")).to_be_visible()
+    expect(tab.locator("#result-fair-text")).to_contain_text("SHA-256")
+
+
+def test_the_knock_card_is_marked_and_the_count_after_the_throw_is_shown(
+    tab: Page, server: Server
+) -> None:
+    open_match(tab, server, [deck(MELDED, JUNK, "QD")])
+    tab.click("#btn-take")
+    expect(tab.locator("#knock-label")).to_have_text("Knock with 10")
+    # Eleven cards count 20; the throw the Knock button makes leaves 10, and says so.
+    expect(tab.locator("#deadwood-count")).to_have_text("20")
+    expect(tab.locator("#throw-hint")).to_have_text("· after the best throw 10")
+    marked = tab.locator("#hand .card.knock-card")
+    expect(marked).to_have_count(1)
+    expect(marked).to_have_attribute("data-code", "KC")
+    badge = marked.evaluate("e => getComputedStyle(e, '::before').content")
+    assert "knock" in badge
+    # A marked card that cannot knock leaves the Knock button, and its mark, on the K♣.
+    tab.locator('#hand .card[data-code="9C"]').dispatch_event("click")
+    expect(tab.locator("#hand .card.marked")).to_have_attribute("data-code", "9C")
+    expect(tab.locator("#hand .card.knock-card")).to_have_attribute("data-code", "KC")
+
+
+def test_a_stale_move_says_so_plainly_and_plays_out_what_happened(
+    tab: Page, server: Server
+) -> None:
+    match_id = open_match(tab, server, [deck(MELDED, JUNK, "QD", stock="AC AD")])
+    other = tab.context.new_page()
+    other.goto(f"{server.url}/match/{match_id}")
+    expect(other.locator("#hand .card")).to_have_count(10)
+    tab.click("#btn-take")
+    expect(tab.locator("#hand .card")).to_have_count(11)
+    other.click("#btn-pass")
+    error = other.locator("#error")
+    expect(error).to_contain_text("The match had moved on")
+    expect(error).not_to_contain_text("version")
+    # The move made elsewhere is played out and heard, not jumped over.
+    expect(other.locator("#live")).to_contain_text("You took the upcard, the queen of diamonds.")
+    expect(other.locator("#hand .card")).to_have_count(11)
+    other.close()
