@@ -84,3 +84,15 @@ test("the hint says what a throw leaves", () => {
   assert.equal(throwHint({ ...t, knock: { card: "KC", leaves: 10 } }, { live: true, marked: null, symbol }), "· after the best throw 10");
   assert.equal(throwHint(t, { live: false, marked: null, symbol }), "");
 });
+
+test("cards laid off onto a run take their place in it", async () => {
+  const { meldWithLayOffs } = await import("../../ginrummy/web/static/js/cards.js");
+  const run = { kind: "run", cards: ["5H", "6H", "7H"] };
+  const shown = meldWithLayOffs(run, ["4H", "3H", "8H"]);
+  assert.deepEqual(shown.map((c) => c.code), ["3H", "4H", "5H", "6H", "7H", "8H"]);
+  assert.deepEqual(shown.map((c) => c.laidOff), [true, true, false, false, false, true]);
+  const high = meldWithLayOffs({ kind: "run", cards: ["QS", "KS", "AS"] }, ["JS"]);
+  assert.deepEqual(high.map((c) => c.code), ["JS", "QS", "KS", "AS"]);
+  const set = meldWithLayOffs({ kind: "set", cards: ["9C", "9D", "9S"] }, ["9H"]);
+  assert.deepEqual(set.map((c) => c.code), ["9C", "9D", "9S", "9H"]);
+});

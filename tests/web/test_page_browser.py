@@ -123,3 +123,46 @@ def test_a_stale_move_says_so_plainly_and_plays_out_what_happened(
     expect(other.locator("#live")).to_contain_text("You took the upcard, the queen of diamonds.")
     expect(other.locator("#hand .card")).to_have_count(11)
     other.close()
+
+
+def test_cards_laid_off_onto_a_run_stand_in_their_place(tab: Page, server: Server) -> None:
+    tab.goto(server.url + "/worked-hand")
+    expect(tab.locator("body")).to_have_attribute("data-ready", "1")
+    tab.keyboard.press("End")
+    result = tab.locator("#w-result")
+    expect(result.locator(".laid-off")).not_to_have_count(0)
+    runs = result.evaluate(
+        """box => [...box.querySelectorAll('.laid-meld')]
+            .filter(g => g.querySelector('.laid-off'))
+            .filter(g => g.querySelector('.group-label').textContent === 'Run')
+            .map(g => [...g.querySelectorAll('.mini')].map(c => c.dataset.code))"""
+    )
+    assert runs, "the worked hand lays off onto a run"
+    order = "A23456789TJQK"
+    for run in runs:
+        ranks = [order.index(code[0]) for code in run]
+        assert ranks == sorted(ranks), run
+
+
+def test_a_reload_keeps_the_grouping_and_the_marked_card(tab: Page, server: Server) -> None:
+    open_match(tab, server, [deck(MELDED, JUNK, "QD")])
+    tab.click("#btn-take")
+    tab.click("#btn-group")
+    tab.locator('#hand .card[data-code="9C"]').dispatch_event("click")
+    expect(tab.locator("#hand .card.marked")).to_have_attribute("data-code", "9C")
+    tab.reload()
+    expect(tab.locator("#hand .card")).to_have_count(11)
+    expect(tab.locator("#hand")).to_have_class(re.compile(r"\bgrouped\b"))
+    expect(tab.locator("#btn-group")).to_have_attribute("aria-pressed", "true")
+    expect(tab.locator("#hand .card.marked")).to_have_attribute("data-code", "9C")
+
+
+def test_after_next_hand_the_focus_is_in_the_hand(tab: Page, server: Server) -> None:
+    open_match(tab, server, [deck(MELDED, JUNK, "QD"), deck(MELDED, JUNK, "QD")])
+    tab.click("#btn-take")
+    tab.click("#btn-knock")
+    expect(tab.locator("#dlg-result")).to_be_visible()
+    tab.click("#result-next")
+    expect(tab.locator("#hand-number")).to_have_text("Hand 2")
+    focused = tab.evaluate("document.activeElement.closest('#hand .card') !== null")
+    assert focused, tab.evaluate("document.activeElement.outerHTML.slice(0, 80)")

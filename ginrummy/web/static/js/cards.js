@@ -197,6 +197,22 @@ export function mini(code, cls) {
 }
 
 /**
+ * A meld's cards with the cards laid off onto it, each in its place: a run in rank order
+ * (the ace high when the run holds a king and an ace), a set's extra card last.
+ * @param {{kind: string, cards: string[]}} meld
+ * @param {string[]} laidOff
+ * @returns {{code: string, laidOff: boolean}[]}
+ */
+export function meldWithLayOffs(meld, laidOff) {
+  const all = [...meld.cards.map((code) => ({ code, laidOff: false })), ...laidOff.map((code) => ({ code, laidOff: true }))];
+  if (meld.kind !== "run") return all;
+  const codes = all.map((c) => c.code);
+  const aceHigh = codes.some((c) => rankOf(c) === "K") && codes.some((c) => rankOf(c) === "A");
+  const value = (/** @type {string} */ c) => (aceHigh && rankOf(c) === "A" ? 13 : RANK_ORDER.indexOf(rankOf(c)));
+  return all.sort((a, b) => value(a.code) - value(b.code));
+}
+
+/**
  * A hand as laid down after a knock: each meld (with the cards laid off onto
  * it, when layOffs names it) and then the deadwood with its count.
  * @param {{kind: string, cards: string[]}[]} melds
@@ -222,11 +238,11 @@ export function laid(melds, deadwood, deadPoints, layOffs) {
   };
   melds.forEach((meld, i) => {
     const [g, cards] = block("laid-meld", t(`meld.${meld.kind}`));
-    for (const c of meld.cards) cards.appendChild(mini(c));
     const extra = (layOffs || []).filter((lo) => lo.meld === i);
-    for (const lo of extra) {
-      const s = mini(lo.card, "laid-off");
-      s.setAttribute("aria-label", t("card.laid_off", { card: name(lo.card) }));
+    for (const { code, laidOff } of meldWithLayOffs(meld, extra.map((lo) => lo.card))) {
+      if (!laidOff) { cards.appendChild(mini(code)); continue; }
+      const s = mini(code, "laid-off");
+      s.setAttribute("aria-label", t("card.laid_off", { card: name(code) }));
       cards.appendChild(s);
     }
     if (extra.length) {

@@ -120,6 +120,7 @@ export function render() {
   parts.deadwood.setAttribute("aria-label", t("hand.deadwood_aria", { count: tb.arrangement.points }));
   if (parts.throwHint) parts.throwHint.textContent = throwHint(tb, { live: on, marked: state.marked, symbol });
   focusHand(tb);
+  if (!state.display) prefs.saveView(m, { grouped: state.grouped, marked: state.marked });
 }
 
 /** One tab stop for the whole hand; the arrows move within it. */
@@ -151,6 +152,10 @@ export function enterMatch(m, animate) {
     playOut(null, m);
   } else {
     state.match = m;
+    // A reload keeps the table as the player left it: grouped, and the card they marked.
+    const view = prefs.savedView(m);
+    state.grouped = view.grouped;
+    state.marked = view.marked;
     render();
     afterHand(false);
   }
@@ -283,6 +288,13 @@ export async function nextHand() {
   }
   state.grouped = false;
   await playOut(m, after);
+  focusHandStop(); // not the page's body: the dialog that had the focus is closed
+}
+
+/** Put the keyboard focus on the hand's tab stop. */
+export function focusHandStop() {
+  const stop = /** @type {HTMLElement | null} */ (parts.hand.querySelector('.card[tabindex="0"]'));
+  if (stop) stop.focus({ preventScroll: true });
 }
 
 /** @param {any} e an ApiError */

@@ -95,6 +95,21 @@ export function saveOrder(m, order) { write(orderKey(m), order); }
 /** @param {{id: string, hand_number: number}} m */
 export function forgetOrder(m) { localStorage.removeItem(orderKey(m)); }
 
+/**
+ * How the player left this hand's table: grouped or not, and the card marked.
+ * @param {{id: string, hand_number: number}} m
+ * @returns {{grouped: boolean, marked: string | null}}
+ */
+export function savedView(m) {
+  const v = read(`ginrummy.view.${m.id}.${m.hand_number}`, /** @type {any} */ ({}));
+  return { grouped: Boolean(v.grouped), marked: typeof v.marked === "string" ? v.marked : null };
+}
+/**
+ * @param {{id: string, hand_number: number}} m
+ * @param {{grouped: boolean, marked: string | null}} view
+ */
+export function saveView(m, view) { write(`ginrummy.view.${m.id}.${m.hand_number}`, view); }
+
 /** Whether the worked hand was offered already (the learn pages set it too). */
 export function learnOffered() {
   try { return Boolean(localStorage.getItem(OFFER_KEY)); } catch { return true; }
