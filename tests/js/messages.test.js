@@ -72,3 +72,15 @@ test("no module but the catalogue holds an English sentence", () => {
   }
   assert.deepEqual(found, []);
 });
+
+test("the page's own markup holds the catalogue's words, key by key", () => {
+  const html = readFileSync(`${STATIC}index.html`, "utf8");
+  const found = [...html.matchAll(/ data-t="([^"]+)">([^<]*)</g)];
+  assert.ok(found.length > 50);
+  for (const [, key, text] of found) assert.equal(EN[key], text.replace(/&amp;/g, "&"), key);
+  for (const m of html.matchAll(/ (aria-label|title)="([^"]*)" data-t-\1="([^"]+)"/g)) assert.equal(EN[m[3]], m[2], m[3]);
+  // Words outside any data-t: none but key names and symbols.
+  const text = html.replace(/<head>[\s\S]*?<\/head>/, "").replace(/<svg[\s\S]*?<\/svg>/g, "").replace(/<kbd>[^<]*<\/kbd>/g, "")
+    .replace(/<([a-z0-9]+)[^>]* data-t="[^"]+"[^>]*>[^<]*<\/\1>/g, "").replace(/<[^>]+>/g, " ");
+  assert.deepEqual(text.match(/[A-Za-z]{2,}/g), ["Aa"]); // the display options button: a sample of type
+});

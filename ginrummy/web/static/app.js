@@ -9,7 +9,7 @@ import * as game from "./js/game.js";
 import { buildForm, checkForm, markField, readForm, showFormError, syncForm, wireLearnOffer } from "./js/home.js";
 import { showHistory } from "./js/history.js";
 import { wireKeys } from "./js/keys.js";
-import { loadCatalogue, t } from "./js/messages.js";
+import { loadCatalogue, t, translatePage } from "./js/messages.js";
 import { wirePointer } from "./js/pointer.js";
 import * as prefs from "./js/prefs.js";
 import { mineFirst, seatsMineFirst, seatWord } from "./js/seats.js";
@@ -19,6 +19,7 @@ import { api } from "./js/transport.js";
 import { errorText, rulesSummary } from "./js/words.js";
 
 await loadCatalogue("en");
+translatePage(document);
 game.mountTable();
 
 // ---------------------------------------------------------------- display options

@@ -107,3 +107,16 @@ export function tNodes(key, params) {
   if (at < text.length) out.push(text.slice(at));
   return out;
 }
+
+/**
+ * Put the catalogue's words into the page's own markup: an element's text by its
+ * `data-t` key, its aria-label and title by `data-t-aria-label` and `data-t-title`.
+ * (The markup holds the English too, for a browser without scripts.)
+ * @param {ParentNode} root
+ */
+export function translatePage(root) {
+  for (const el of root.querySelectorAll("[data-t]")) el.textContent = t(/** @type {HTMLElement} */ (el).dataset.t || "");
+  for (const attr of ["aria-label", "title"]) {
+    for (const el of root.querySelectorAll(`[data-t-${attr}]`)) el.setAttribute(attr, t(el.getAttribute(`data-t-${attr}`) || ""));
+  }
+}
