@@ -166,3 +166,45 @@ def test_after_next_hand_the_focus_is_in_the_hand(tab: Page, server: Server) -> 
     expect(tab.locator("#hand-number")).to_have_text("Hand 2")
     focused = tab.evaluate("document.activeElement.closest('#hand .card') !== null")
     assert focused, tab.evaluate("document.activeElement.outerHTML.slice(0, 80)")
+
+
+TARGETS = ["#nav-new", "#nav-history", "#nav-rules", "#open-comfort", "#open-help"]
+TABLE_TARGETS = ["#open-pile"]
+
+
+def test_small_controls_answer_a_finger_44_px_tall(tab: Page, server: Server) -> None:
+    open_match(tab, server, [deck(MELDED, JUNK, "QD")])
+    for selector in TARGETS + TABLE_TARGETS:
+        missed = tab.evaluate(
+            """s => {
+                const el = document.querySelector(s);
+                const r = el.getBoundingClientRect();
+                const x = r.left + r.width / 2, y = r.top + r.height / 2;
+                // 21 px above and below the middle: a 44 px tall target.
+                const probes = [[x, y - 21], [x, y + 21]].filter(([, py]) => py >= 0);
+                return probes.filter(([px, py]) => {
+                    const hit = document.elementFromPoint(px, py);
+                    return !hit || !hit.closest(s);
+                }).map(p => p.map(Math.round));
+            }""",
+            selector,
+        )
+        assert not missed, f"{selector} misses a touch at {missed}"
+    for selector in ("#open-comfort", "#open-help"):
+        box = tab.locator(selector).bounding_box()
+        assert box is not None and box["width"] >= 34
+
+
+def test_at_400_percent_zoom_the_pages_do_not_scroll_sideways(browser: Any, server: Server) -> None:
+    # 400% zoom of a 1280 px window is a 320 px wide page.
+    context = browser.new_context(viewport={"width": 320, "height": 256})
+    page = context.new_page()
+    try:
+        page.goto(server.url + "/")
+        expect(page.locator("#settings-fields .setting").first).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0
+        page.goto(server.url + "/history")
+        expect(page.locator("#history-title")).to_be_visible()
+        assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0
+    finally:
+        context.close()

@@ -13,7 +13,7 @@ import * as prefs from "./prefs.js";
 import { drawPileDialog, finalTable, handsOf, resultTitle, rulesList, sheetTable, totalsLine } from "./result.js";
 import { isMine, mineFirst, mySeat, otherSeat, seatName, seatsMineFirst, seatWord } from "./seats.js";
 import { formOptions, settingWords, valueText, valuesOf } from "./settings.js";
-import { applyPublic, canAct, currentTable, handOrder, knockChoice, layoutsFor, replayStart, state } from "./state.js";
+import { applyPublic, canAct, currentTable, handOrder, knockChoice, layoutsFor, replayStart, sortCards, state } from "./state.js";
 import { buildTable, drawTable, layoutHand } from "./table.js";
 import { api, randomId } from "./transport.js";
 import { errorText, eventSpoken, eventText, rulesSummary, summaryText } from "./words.js";
@@ -73,7 +73,7 @@ export function render() {
   const own = prefs.savedOrder(m);
   const choice = knockChoice(tb, on, state.marked);
   drawTable(parts, tb, {
-    reveal: tb.opponent_hand && !state.display ? tb.opponent_hand : null,
+    reveal: tb.opponent_hand && !state.display ? sortCards(tb.opponent_hand, prefs.sortBy()) : null,
     grouped: state.grouped,
     order: handOrder(tb.hand, own, prefs.sortBy()),
     marked: state.marked,
