@@ -208,3 +208,33 @@ def test_at_400_percent_zoom_the_pages_do_not_scroll_sideways(browser: Any, serv
         assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0
     finally:
         context.close()
+
+
+def test_the_worked_hands_step_buttons_stay_at_hand_on_a_phone(tab: Page, server: Server) -> None:
+    tab.goto(server.url + "/worked-hand")
+    expect(tab.locator("body")).to_have_attribute("data-ready", "1")
+    tab.mouse.wheel(0, 700)
+    tab.wait_for_timeout(200)
+    if tab.viewport_size and tab.viewport_size["width"] < 560:
+        expect(tab.locator("#step-next")).to_be_in_viewport()
+    tab.click("#step-next")
+    expect(tab.locator("#step-count")).to_have_text(re.compile(r"^Step 2 of"))
+
+
+def test_the_final_score_without_bonuses_is_one_line_and_links_read_as_the_pages(
+    tab: Page, server: Server
+) -> None:
+    match_id: str = server.new_match([deck(MELDED, JUNK, "QD")], settings={"match_to": 10})["id"]
+    tab.context.add_cookies(server.seat_cookies())
+    tab.goto(f"{server.url}/match/{match_id}")
+    tab.click("#btn-take")
+    tab.click("#btn-knock")
+    final = tab.locator("#dlg-final")
+    expect(final).to_be_visible()
+    rows = final.locator("tbody tr")
+    expect(rows).to_have_count(1)
+    expect(rows).to_contain_text("Total")
+    tab.goto(server.url + "/")
+    link = tab.locator(".learn-links a").first
+    expect(link).to_be_visible()
+    assert link.evaluate("e => getComputedStyle(e).color") != "rgb(0, 0, 238)"

@@ -103,10 +103,12 @@ export function sheetTable(m, summary) {
  */
 export function finalTable(m) {
   const f = m.final;
-  const rows = [[t("final.running"), f.running]];
-  if (m.settings.game_bonus) rows.push([t("final.game_bonus"), f.game_bonus]);
-  if (m.settings.line_bonus) rows.push([t("final.line_bonus"), f.line_bonus]);
-  if (m.settings.shutout !== "off") rows.push([t("final.shutout_bonus"), f.shutout_bonus]);
+  const bonuses = [];
+  if (m.settings.game_bonus) bonuses.push([t("final.game_bonus"), f.game_bonus]);
+  if (m.settings.line_bonus) bonuses.push([t("final.line_bonus"), f.line_bonus]);
+  if (m.settings.shutout !== "off") bonuses.push([t("final.shutout_bonus"), f.shutout_bonus]);
+  // With no bonus in play the running score is the total: one line, not the same twice.
+  const rows = bonuses.length ? [[t("final.running"), f.running], ...bonuses] : [];
   rows.push([t("final.total"), f.totals]);
   const seats = [seatAt(m, 0), seatAt(m, 1)];
   const head = h("thead", {}, h("tr", {}, ...["", ...seats.map((s) => seatName(m, s))].map((text) => h("th", { scope: "col" }, text))));
