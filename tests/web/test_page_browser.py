@@ -242,3 +242,29 @@ def test_the_final_score_without_bonuses_is_one_line_and_links_read_as_the_pages
     link = tab.locator(".learn-links a").first
     expect(link).to_be_visible()
     assert link.evaluate("e => getComputedStyle(e).color") != "rgb(0, 0, 238)"
+
+
+def test_a_phone_held_sideways_shows_the_whole_table_without_scrolling(
+    browser: Any, server: Server
+) -> None:
+    context = browser.new_context(
+        viewport={"width": 844, "height": 390}, has_touch=True, is_mobile=True
+    )
+    context.add_init_script(NO_ANIMATION)
+    page = context.new_page()
+    try:
+        open_match(page, server, [deck(MELDED, JUNK, "QD")])
+        page.click("#btn-take")
+        expect(page.locator("#hand .card")).to_have_count(11)
+        assert page.evaluate("document.documentElement.scrollHeight - innerHeight") <= 0
+        assert page.evaluate("document.documentElement.scrollWidth - innerWidth") <= 0
+        for sel in ("#score-you", "#score-them", "#open-sheet", "#opp-cards", "#stock", "#pile"):
+            expect(page.locator(sel)).to_be_in_viewport(ratio=1)
+        for sel in ("#btn-knock", "#prompt", "#deadwood"):
+            expect(page.locator(sel)).to_be_in_viewport(ratio=1)
+        cards = page.locator("#hand .card")
+        for i in range(cards.count()):
+            box = cards.nth(i).bounding_box()
+            assert box is not None and box["y"] + box["height"] <= 390.5, box
+    finally:
+        context.close()
