@@ -12,6 +12,7 @@ import { wireKeys } from "./js/keys.js";
 import { loadCatalogue, t, translatePage } from "./js/messages.js";
 import { wirePointer } from "./js/pointer.js";
 import * as prefs from "./js/prefs.js";
+import * as screens from "./js/screens.js";
 import { mineFirst, seatsMineFirst, seatWord } from "./js/seats.js";
 import { state } from "./js/state.js";
 import { againBody, newMatchBody, valuesOf } from "./js/settings.js";
@@ -70,7 +71,7 @@ async function route() {
   }
   if (path === "/history") {
     showView("history");
-    return showHistory(game.sheetOf);
+    return showHistory(screens.sheetOf);
   }
   return showHome();
 }
@@ -90,7 +91,7 @@ async function showHome() {
   document.title = t("title.home");
   $("settings-error").textContent = "";
   try {
-    buildForm((await game.loadForm()).options, prefs.savedSettings());
+    buildForm((await screens.loadForm()).options, prefs.savedSettings());
   } catch (e) {
     $("settings-error").textContent = errorText(/** @type {any} */ (e));
   }
@@ -136,10 +137,10 @@ $("settings-form").addEventListener("submit", async (e) => {
 wireDialogs();
 wirePointer();
 wireKeys();
-$("open-rules").addEventListener("click", game.showRules);
-$("open-sheet").addEventListener("click", game.showSheet);
-$("result-sheet").addEventListener("click", game.showSheet);
-$("final-sheet").addEventListener("click", game.showSheet);
+$("open-rules").addEventListener("click", screens.showRules);
+$("open-sheet").addEventListener("click", screens.showSheet);
+$("result-sheet").addEventListener("click", screens.showSheet);
+$("final-sheet").addEventListener("click", screens.showSheet);
 $("result-close").addEventListener("click", () => closeDialog("dlg-result"));
 $("result-next").addEventListener("click", game.nextHand);
 $("final-again").addEventListener("click", () => {
@@ -148,7 +149,7 @@ $("final-again").addEventListener("click", () => {
   closeDialog("dlg-final");
   game.startMatch(againBody(m), valuesOf(m), game.controls.error, () => showView("table"));
 });
-$("open-pile").addEventListener("click", game.showPile);
+$("open-pile").addEventListener("click", screens.showPile);
 $("open-help").addEventListener("click", () => openDialog("dlg-help"));
 $("open-comfort").addEventListener("click", () => openDialog("dlg-comfort"));
 

@@ -1,8 +1,9 @@
 // Every action has a key; ? shows them all (the help dialog).
 
 import { openDialog } from "./dialogs.js";
-import { nextHand, parts, resort, showPile, showSheet } from "./game.js";
+import { nextHand, parts, resort } from "./game.js";
 import { drawPile, drawStock, ifLegal, knock, markCard, moveInOrder, throwCard, toggleGroup } from "./moves.js";
+import { showPile, showSheet } from "./screens.js";
 import { state } from "./state.js";
 
 /** The hand's card that has the keyboard focus, if any. */
