@@ -92,6 +92,8 @@ async function showHome() {
   $("settings-error").textContent = "";
   try {
     buildForm((await screens.loadForm()).options, prefs.savedSettings());
+    // The button waits for the form: pressed before, it would send the browser's own GET.
+    /** @type {HTMLButtonElement} */ ($("start-match")).disabled = false;
   } catch (e) {
     $("settings-error").textContent = errorText(/** @type {any} */ (e));
   }
