@@ -90,7 +90,7 @@ def expected_steps() -> list[dict[str, int]]:
 def check_step(page: Page, n: int, figures: dict[str, int], total: int) -> None:
     expect(page.locator("#step-count")).to_have_text(f"Step {n} of {total}")
     expect(page.locator("#step-title")).to_have_text(WORKED_STEPS[n - 1].title)
-    expect(page.locator("#w-deadwood")).to_have_text(str(figures["deadwood"]))
+    expect(page.locator("#w-deadwood-count")).to_have_text(str(figures["deadwood"]))
     expect(page.locator("#w-stock-count")).to_have_text(str(figures["stock"]))
     expect(page.locator("#w-pile-count")).to_have_text(str(figures["pile"]))
     expect(page.locator("#w-hand .card")).to_have_count(figures["cards"])

@@ -1,0 +1,106 @@
+// The history page: every match of this seat, with its score sheet, its deals' proofs
+// and its record.
+
+import { $, h } from "./dom.js";
+import { dealLine } from "./fair.js";
+import { t } from "./messages.js";
+import { isMine, mineFirst, seatName, seatsMineFirst } from "./seats.js";
+import { api } from "./transport.js";
+import { errorText, rulesSummary } from "./words.js";
+
+/** @param {string} iso a time, shown in the reader's locale */
+function when(iso) {
+  const d = new Date(iso);
+  return isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+}
+
+/**
+ * A <details> that loads its content the first time it opens.
+ * @param {string} title
+ * @param {() => Promise<Node>} load
+ */
+function lazyDetails(title, load) {
+  const d = h("details", {}, h("summary", {}, title));
+  d.addEventListener("toggle", async () => {
+    if (!d.open || d.dataset.loaded) return;
+    d.dataset.loaded = "1";
+    try {
+      d.appendChild(await load());
+    } catch (e) {
+      d.appendChild(h("p", {}, errorText(/** @type {any} */ (e))));
+    }
+  });
+  return d;
+}
+
+/**
+ * Every hand's deal proof of a match, checked here.
+ * @param {string} matchId
+ */
+export function proofsDetails(matchId) {
+  const d = h("details", {}, h("summary", {}, t("history.proofs")));
+  d.addEventListener("toggle", async () => {
+    if (!d.open || d.dataset.loaded) return;
+    d.dataset.loaded = "1";
+    const list = h("ol", { className: "deal-proofs" });
+    try {
+      const proofs = await api.proofs(matchId);
+      for (const deal of proofs.deals) {
+        list.appendChild(h("li", {}, t("history.proof_line", { hand: deal.hand, line: await dealLine(matchId, deal) })));
+      }
+    } catch (e) {
+      list.appendChild(h("li", {}, errorText(/** @type {any} */ (e))));
+    }
+    d.appendChild(list);
+  });
+  return d;
+}
+
+/**
+ * One history line.
+ * @param {any} m a MatchSummaryOut
+ * @param {(full: any) => Node} sheet draws a match's score sheet
+ */
+function historyItem(m, sheet) {
+  const won = m.status === "over" && isMine(m, m.winner);
+  const status = h("span", { className: "chip status-" + (m.status === "over" ? (won ? "won" : "lost") : "playing") },
+    m.status === "over" ? t(won ? "history.you_won" : "history.they_won", { who: seatName(m, m.winner) }) : t("history.unfinished"));
+  const [mine, theirs] = mineFirst(m, m.scores);
+  const [me, them] = seatsMineFirst(m).map((s) => seatName(m, s));
+  const head = h("div", { className: "history-head" }, status,
+    h("span", { className: "history-score" }, t("history.score", { me, mine, them, theirs })),
+    h("span", { className: "muted" }, t("history.meta", { when: when(m.updated_at), count: m.hands, summary: rulesSummary(m) })));
+  const actions = h("div", { className: "history-actions" });
+  if (m.status === "playing") {
+    const a = h("a", { className: "btn primary small", href: "/match/" + m.id }, t("history.resume"));
+    a.dataset.nav = "";
+    actions.appendChild(a);
+  }
+  actions.appendChild(lazyDetails(t("history.sheet"), async () => sheet(await api.getMatch(m.id))));
+  actions.appendChild(proofsDetails(m.id)); // the fair deal: every hand's proof
+  if (m.status === "over" || m.hands > 1) {
+    // The record (docs/RECORDS.md) of the hands that are over, to keep or replay.
+    actions.appendChild(h("a", { className: "btn small", href: api.recordUrl(m.id), download: `ginrummy-${m.id}.json` }, t("history.record")));
+  }
+  return h("li", { className: "history-item" }, head, actions);
+}
+
+/**
+ * Show the history page.
+ * @param {(full: any) => Node} sheet
+ */
+export async function showHistory(sheet) {
+  document.title = t("title.history");
+  const list = $("history-list");
+  list.replaceChildren();
+  let matches;
+  try {
+    matches = await api.matches();
+  } catch (e) {
+    $("history-empty").hidden = false;
+    $("history-empty").textContent = errorText(/** @type {any} */ (e));
+    return;
+  }
+  $("history-empty").hidden = matches.length > 0;
+  for (const m of matches) list.appendChild(historyItem(m, sheet));
+}

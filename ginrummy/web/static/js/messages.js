@@ -1,0 +1,122 @@
+// Every word the page shows or speaks comes from one catalogue (i18n/en.json), through
+// t(key, params). Keys are flat ("event.discard"); values hold {name} placeholders.
+// A key with plural forms has one entry per plural category: "cards.one", "cards.other".
+
+/** @typedef {Record<string, string | number | boolean | null | undefined>} Params */
+
+/** @type {Record<string, string>} */
+let catalogue = {};
+let lang = "en";
+/** @type {Intl.PluralRules} */
+let plurals = new Intl.PluralRules("en");
+
+/**
+ * Use this catalogue from now on.
+ * @param {Record<string, string>} entries
+ * @param {string} [language]
+ */
+export function setCatalogue(entries, language = "en") {
+  catalogue = entries;
+  lang = language;
+  plurals = new Intl.PluralRules(language);
+}
+
+/**
+ * Fetch the catalogue of a language from the server and use it.
+ * @param {string} [language]
+ */
+export async function loadCatalogue(language = "en") {
+  const response = await fetch(`/static/i18n/${language}.json`);
+  if (!response.ok) throw new Error(`/static/i18n/${language}.json: ${response.status}`);
+  setCatalogue(await response.json(), language);
+}
+
+/** The language of the catalogue in use. */
+export function language() {
+  return lang;
+}
+
+/**
+ * Whether the catalogue has words for this key (or for its plural forms).
+ * @param {string} key
+ */
+export function has(key) {
+  return key in catalogue || `${key}.other` in catalogue;
+}
+
+/**
+ * The words for a key, with the params filled in. A `count` param picks the plural form.
+ * A key missing from the catalogue comes back as itself, so the gap shows.
+ * @param {string} key
+ * @param {Params} [params]
+ * @returns {string}
+ */
+export function t(key, params = {}) {
+  let text = catalogue[key];
+  if (typeof params.count === "number") {
+    const form = catalogue[`${key}.${plurals.select(params.count)}`] ?? catalogue[`${key}.other`];
+    if (form !== undefined) text = form;
+  }
+  if (text === undefined) return key;
+  return fill(text, params);
+}
+
+/**
+ * Put the params into a text's {name} placeholders (an unknown name is left as it is).
+ * @param {string} text
+ * @param {Params} params
+ */
+export function fill(text, params) {
+  return text.replace(/\{(\w+)\}/g, (whole, name) => {
+    const value = params[name];
+    return value === undefined || value === null ? whole : String(value);
+  });
+}
+
+/**
+ * A list in the reader's language: "a, b and c".
+ * @param {string[]} items
+ */
+export function list(items) {
+  if (items.length <= 1) return items.join("");
+  return t("list.many", { init: items.slice(0, -1).join(t("list.comma")), last: items[items.length - 1] });
+}
+
+/**
+ * The words for a key as a list of strings and nodes: each {name} whose param is a
+ * Node becomes that node ("Pile ({count})" with a <span> for the count).
+ * @param {string} key
+ * @param {Record<string, Node | string | number>} params
+ * @returns {(string | Node)[]}
+ */
+export function tNodes(key, params) {
+  /** @type {Params} */
+  const plain = {};
+  for (const [k, v] of Object.entries(params)) if (typeof v !== "object") plain[k] = v;
+  const text = t(key, plain);
+  /** @type {(string | Node)[]} */
+  const out = [];
+  let at = 0;
+  for (const m of text.matchAll(/\{(\w+)\}/g)) {
+    const node = params[m[1]];
+    if (typeof node !== "object") continue;
+    if (m.index > at) out.push(text.slice(at, m.index));
+    out.push(node);
+    at = m.index + m[0].length;
+  }
+  if (at < text.length) out.push(text.slice(at));
+  return out;
+}
+
+/**
+ * Put the catalogue's words into the page's own markup: an element's text by its
+ * `data-t` key, its aria-label and title by `data-t-aria-label` and `data-t-title`.
+ * (The markup holds the English too, for a browser without scripts.)
+ * @param {ParentNode} root
+ */
+export function translatePage(root) {
+  for (const el of root.querySelectorAll("[data-t]")) el.textContent = t(/** @type {HTMLElement} */ (el).dataset.t || "");
+  for (const attr of ["aria-label", "title"]) {
+    for (const el of root.querySelectorAll(`[data-t-${attr}]`)) el.setAttribute(attr, t(el.getAttribute(`data-t-${attr}`) || ""));
+  }
+}
