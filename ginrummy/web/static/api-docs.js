@@ -1,12 +1,14 @@
 // The API documentation page (/api/docs): Swagger UI, served by this server, over its schema.
-/* global SwaggerUIBundle */
 "use strict";
 window.addEventListener("DOMContentLoaded", () => {
-  SwaggerUIBundle({
+  // swagger-ui-bundle.js, loaded before this file, leaves its entry point on window.
+  /** @type {any} */
+  const swaggerUI = Reflect.get(window, "SwaggerUIBundle");
+  swaggerUI({
     url: "/api/openapi.json",
     dom_id: "#swagger-ui",
     layout: "BaseLayout",
     deepLinking: true,
-    presets: [SwaggerUIBundle.presets.apis],
+    presets: [swaggerUI.presets.apis],
   });
 });
