@@ -43,12 +43,20 @@ from ginrummy.bots._common import (
     read_record,
     take_or_draw,
 )
+from ginrummy.bots._lookahead import weighted_future_deadwood
 from ginrummy.bots._reading import Reading, danger, lay_off_exposure, read_table, sample_opponent
 from ginrummy.cards import FULL_DECK, Bitmask, CardSet
 from ginrummy.hand import Action, Discard, Knock, Phase, PlayerView
 from ginrummy.settings import Settings
 
-__all__ = ["HardBot", "HardConfig", "KnockOdds", "hard_variant", "potential"]
+__all__ = [
+    "HardBot",
+    "HardConfig",
+    "KnockOdds",
+    "hard_variant",
+    "live_future_deadwood",
+    "potential",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +70,7 @@ class HardConfig:
     search: bool = True
     layoff: bool = True
     score: bool = True
+    lookahead: bool = True
     samples: int = 32
     """Opponent hands dealt per knock decision."""
     safety_weight: float = 6.0
@@ -88,6 +97,14 @@ class HardConfig:
 
     Measured: ``late_risk`` (0.2) after the early turns beat ``early_risk``
     (0.35) against camper, whose tidy hands undercut late knocks."""
+    lookahead_weight: float = 18.0
+    """With ``lookahead``: the weight of the one-draw look-ahead in the first turn."""
+    lookahead_decay: float = 0.9
+    """With ``lookahead``: the weight falls by this factor each turn."""
+    lookahead_best: float = 7.0
+    """With ``lookahead``: how many best draws are averaged (each counts by its chance to come)."""
+    throw_reach: int = 10
+    """Throws leaving more than this much above the least deadwood are not considered."""
     clinch_reach: int = 40
     """With ``score``, after the early turns Hard searches a knock only when it
     needs this many points or fewer to win the match (a knock rarely wins more)."""
@@ -168,6 +185,17 @@ def potential(reading: Reading, hand: Bitmask, horizon: float) -> float:
     return total * min(1.0, horizon / unseen)
 
 
+def live_future_deadwood(reading: Reading, hand: Bitmask, best: float) -> float:
+    """The deadwood of ``hand`` one draw ahead: the mean over its ``best`` best draws.
+
+    MARJJ's look-ahead, with Hard's card reading: each unseen card is drawn
+    in turn (the best card of the eleven then thrown) and counts by its
+    chance to be in the stock, so a card the other player likely holds
+    counts little.
+    """
+    return weighted_future_deadwood(hand, reading.live, reading.ace_high, best)
+
+
 def _lay_off_spots(
     arrangement: melds.Arrangement, ace_high: bool
 ) -> list[tuple[list[int], list[int]] | int]:
@@ -232,11 +260,16 @@ class HardBot:
         """Roughly how many more draws this player gets."""
         return max(1.0, min(10.0, (reading.stock_count - 2) / 2))
 
-    def _value(self, reading: Reading, hand: Bitmask) -> float:
-        """How bad a ten-card hand is: deadwood, less what its live combinations promise."""
+    def _value(self, reading: Reading, hand: Bitmask, turn: int = 1) -> float:
+        """How bad a ten-card hand is: deadwood, less what its live combinations promise,
+        plus (with ``lookahead``) the weighted deadwood one draw ahead."""
+        config = self.config
         value = float(deadwood_of(hand, reading.ace_high))
-        if self.config.potential:
-            value -= self.config.potential_weight * potential(reading, hand, self._horizon(reading))
+        if config.potential:
+            value -= config.potential_weight * potential(reading, hand, self._horizon(reading))
+        if config.lookahead:
+            weight = config.lookahead_weight * config.lookahead_decay ** max(0, turn - 1)
+            value += weight * live_future_deadwood(reading, hand, config.lookahead_best)
         return value
 
     def _throw_cost(self, reading: Reading, card: int) -> float:
@@ -244,10 +277,17 @@ class HardBot:
             return 0.0
         return self.config.safety_weight * danger(reading, card)
 
-    def _best_throw(self, reading: Reading, hand: Bitmask, choices: list[int]) -> tuple[int, float]:
+    def _best_throw(
+        self, reading: Reading, hand: Bitmask, choices: list[int], turn: int = 1
+    ) -> tuple[int, float]:
         best: tuple[float, int, int] | None = None
+        left = {c: deadwood_of(hand & ~(1 << c), reading.ace_high) for c in choices}
+        # A throw leaving this much more deadwood than the best is never worth the look-ahead.
+        reach = min(left.values()) + self.config.throw_reach
         for c in choices:
-            score = self._value(reading, hand & ~(1 << c)) + self._throw_cost(reading, c)
+            if left[c] > reach:
+                continue
+            score = self._value(reading, hand & ~(1 << c), turn) + self._throw_cost(reading, c)
             key = (score, -POINTS[c], c)
             if best is None or key < best:
                 best = key
@@ -265,7 +305,7 @@ class HardBot:
             top = view.top_of_pile
             if len(view.legal_actions) < 2 or top is None:
                 return take_or_draw(view, False)
-            return take_or_draw(view, self._wants(reading, hand, int(top)))
+            return take_or_draw(view, self._wants(reading, hand, int(top), record.my_turns + 1))
         big = big_gin_action(view)
         if big is not None:
             return big
@@ -275,17 +315,15 @@ class HardBot:
             if action is not None:
                 return action
         choices = discard_cards(view)
-        card, _ = self._best_throw(reading, hand, choices)
+        card, _ = self._best_throw(reading, hand, choices, record.my_turns)
         return Discard(FULL_DECK[card])
 
-    def _wants(self, reading: Reading, hand: Bitmask, top: int) -> bool:
+    def _wants(self, reading: Reading, hand: Bitmask, top: int, turn: int) -> bool:
         """Whether to take the pile card (or the upcard) rather than draw blind."""
         ace_high = reading.ace_high
         taken = hand | 1 << top
         choices = bits(hand)
-        after = min(
-            self._value(reading, taken & ~(1 << d)) + self._throw_cost(reading, d) for d in choices
-        )
+        _, after = self._best_throw(reading, taken, choices, turn)
         now_dead = deadwood_of(hand, ace_high)
         melded = any(
             deadwood_of(taken & ~(1 << d), ace_high)
@@ -298,7 +336,7 @@ class HardBot:
         if melded:
             return True
         # Not a meld: take it only when it clearly beats a blind draw.
-        before = self._value(reading, hand)
+        before = self._value(reading, hand, turn)
         return after < before - self.config.take_margin - 2.0
 
     def _knock(
