@@ -63,7 +63,16 @@ from ginrummy.hand import (
 from ginrummy.match import Match
 from ginrummy.settings import KnockMode, Settings
 
-__all__ = ["ArenaReport", "ExternalBot", "build_bot", "main", "run_arena"]
+__all__ = [
+    "ArenaReport",
+    "ExternalBot",
+    "build_bot",
+    "main",
+    "mean_ci",
+    "ratio_ci",
+    "run_arena",
+    "scores_before",
+]
 
 MAX_HANDS_PER_MATCH = 400
 """A safety stop: two bots that never finish a match are a bug, not a result."""
@@ -469,9 +478,10 @@ class ArenaReport:
     kinds: dict[str, int]
     decision_ms: dict[str, dict[str, float]]
     seconds: float
-    per_seed: dict[int, tuple[float, int]] = field(default_factory=dict)
-    """For each seed: A's share of its two games and A's net points over them,
-    so two runs on the same seeds can be compared seed by seed."""
+    per_seed: dict[int, tuple[float, int, int]] = field(default_factory=dict)
+    """For each seed: A's share of its two games, A's net points and the hands
+    played over them, so two runs on the same seeds can be compared seed by
+    seed and runs on different seeds merged (``bench/bench_strength.py --merge``)."""
 
     def to_json(self) -> dict[str, Any]:
         """The report as plain JSON values."""
@@ -528,7 +538,8 @@ class ArenaReport:
         return "\n".join(lines)
 
 
-def _mean_ci(values: Sequence[float]) -> tuple[float, tuple[float, float]]:
+def mean_ci(values: Sequence[float]) -> tuple[float, tuple[float, float]]:
+    """The mean and its 95% interval (1.96 standard errors)."""
     if not values:
         return 0.0, (0.0, 0.0)
     mean = statistics.fmean(values)
@@ -538,7 +549,7 @@ def _mean_ci(values: Sequence[float]) -> tuple[float, tuple[float, float]]:
     return mean, (mean - half, mean + half)
 
 
-def _ratio_ci(points: Sequence[float], hands: Sequence[float]) -> tuple[float, tuple[float, float]]:
+def ratio_ci(points: Sequence[float], hands: Sequence[float]) -> tuple[float, tuple[float, float]]:
     """Points per hand over all games, with a 95% interval over the mirrored pairs.
 
     A ratio of sums (longer matches weigh more), so its interval comes from
@@ -626,10 +637,10 @@ def run_arena(
             / 2
             for seed in seeds
         ]
-    share, (share_lo, share_hi) = _mean_ci(pair_shares)
+    share, (share_lo, share_hi) = mean_ci(pair_shares)
     share_ci = (max(0.0, share_lo), min(1.0, share_hi))
     hands = sum(log.hands for log in logs)
-    pph, pph_ci = _ratio_ci(
+    pph, pph_ci = ratio_ci(
         [sum(log.a_points for log in per_seed[seed]) for seed in seeds],
         [sum(log.hands for log in per_seed[seed]) for seed in seeds],
     )
@@ -657,7 +668,11 @@ def run_arena(
         decision_ms={names[0]: _timing(times_a), names[1]: _timing(times_b)},
         seconds=time.perf_counter() - start,
         per_seed={
-            seed: (share_of, sum(log.a_points for log in per_seed[seed]))
+            seed: (
+                share_of,
+                sum(log.a_points for log in per_seed[seed]),
+                sum(log.hands for log in per_seed[seed]),
+            )
             for seed, share_of in zip(seeds, pair_shares, strict=True)
         },
     )

@@ -74,7 +74,8 @@ def test_the_command_prints_the_figures_and_writes_json(
     assert "medium" in data["decision_ms"]
     # Each seed's two games are kept, so two runs on the same deals can be paired.
     assert sorted(data["per_seed"]) == ["1", "2"]
-    assert sum(2 * share for share, _ in data["per_seed"].values()) == data["a_wins"]
+    assert sum(2 * share for share, _, _ in data["per_seed"].values()) == data["a_wins"]
+    assert sum(hands for _, _, hands in data["per_seed"].values()) == data["hands"]
 
 
 def test_an_unknown_bot_is_a_clear_error(capsys: pytest.CaptureFixture[str]) -> None:

@@ -40,6 +40,7 @@ from ginrummy.bots._common import (
     discard_cards,
     knock_cards,
     mask_of_cards,
+    neighbours,
     read_record,
     take_or_draw,
 )
@@ -103,7 +104,7 @@ class HardConfig:
     """With ``lookahead``: the weight falls by this factor each turn."""
     lookahead_best: float = 7.0
     """With ``lookahead``: how many best draws are averaged (each counts by its chance to come)."""
-    throw_reach: int = 10
+    throw_reach: int = 5
     """Throws leaving more than this much above the least deadwood are not considered."""
     clinch_reach: int = 40
     """With ``score``, after the early turns Hard searches a knock only when it
@@ -323,7 +324,6 @@ class HardBot:
         ace_high = reading.ace_high
         taken = hand | 1 << top
         choices = bits(hand)
-        _, after = self._best_throw(reading, taken, choices, turn)
         now_dead = deadwood_of(hand, ace_high)
         melded = any(
             deadwood_of(taken & ~(1 << d), ace_high)
@@ -335,7 +335,11 @@ class HardBot:
             return melded
         if melded:
             return True
+        if not any(hand >> n & 1 for n in neighbours(top)):
+            # A card that shares no meld with the hand only swaps deadwood.
+            return False
         # Not a meld: take it only when it clearly beats a blind draw.
+        _, after = self._best_throw(reading, taken, choices, turn)
         before = self._value(reading, hand, turn)
         return after < before - self.config.take_margin - 2.0
 
