@@ -348,27 +348,6 @@ def test_easy_does_not_knock_with_eight_deadwood_early_in_the_hand() -> None:
     assert make_bot("medium", seed=4).choose(hand.view(0)) == Knock(Card.parse("KH"))
 
 
-def test_hard_decides_fast_enough_for_the_app() -> None:
-    import time
-
-    times = []
-    for seed in range(10):
-        hand = Hand.from_seed(seed, dealer=seed % 2)
-        bots = [make_bot("hard", seed=seed), make_bot("camper", seed=seed)]
-        while not hand.is_over:
-            player = hand.to_act
-            assert player is not None
-            view = hand.view(player)
-            start = time.perf_counter()
-            action = bots[player].choose(view)
-            if player == 0:
-                times.append(time.perf_counter() - start)
-            hand.apply(action)
-    times.sort()
-    assert times[len(times) // 2] < 0.05
-    assert times[-1] < 3.0
-
-
 # --- the faithful camper (MARJJ v5's rules) -----------------------------------
 
 
@@ -430,3 +409,15 @@ def test_the_look_ahead_shortcut_gives_the_searched_deadwood(
     fast = after_draws(hand, cards[10:], ace_high)
     searched = [deadwood_after_discard_mask(hand | 1 << u, ace_high) for u in cards[10:]]
     assert fast == searched
+
+
+def test_hard_knocks_at_the_wall_rather_than_let_the_hand_die() -> None:
+    view = _late_knock_view("5H", (0, 0))
+    hard = make_bot("hard", seed=1)
+    assert hard.choose(view) == Discard(Card.parse("KC"))
+    # Two cards left: a plain throw would end the hand dead, for nothing.
+    action = hard.choose(replace(view, stock_count=2))
+    assert isinstance(action, Knock) and action.card == Card.parse("KC")
+    assert hard_variant("-wall", seed=1).choose(replace(view, stock_count=2)) == Discard(
+        Card.parse("KC")
+    )
