@@ -24,6 +24,7 @@ or as an external program speaking the line protocol of
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import math
 import multiprocessing
@@ -719,7 +720,7 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="ginrummy arena",
         description="Play two bots against each other on mirrored deals and report "
-        "the win share with a 95%% confidence interval.",
+        "the win share with a 95% confidence interval.",
         epilog=f"Bots: {', '.join(BOT_NAMES)}; hard:OPTIONS for a Hard variant "
         "(e.g. hard:-search,-infer); cmd:PROGRAM for an external bot speaking "
         "docs/BOT_PROTOCOL.md (e.g. 'cmd:python examples/random_bot.py').",
@@ -793,6 +794,9 @@ def main(argv: Sequence[str]) -> int:
     else:
         kind, count = "matches", args.matches if args.matches is not None else 200
     seeds = list(range(args.seed_start, args.seed_start + max(1, (count + 1) // 2)))
+    if args.ray is not None and importlib.util.find_spec("ray") is None:
+        print("ginrummy arena: --ray needs Ray: pip install 'ginrummy[cluster]'", file=sys.stderr)
+        return 2
     report = run_arena(
         (args.bot_a, args.bot_b),
         seeds,
