@@ -22,7 +22,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from ginrummy.arena import ArenaReport, run_arena
+from ginrummy.arena import ArenaReport, mean_ci, ratio_ci, run_arena
 from ginrummy.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -30,15 +30,26 @@ DOC = ROOT / "docs" / "STRENGTH.md"
 RAW = ROOT / "docs" / "strength"
 
 HEADLINE: list[tuple[str, str, float]] = [
-    ("hard", "simple", 0.76),
-    ("hard", "camper", 0.52),
+    ("hard", "camper", 0.60),
+    ("hard", "simple", 0.80),
     ("hard", "medium", 0.60),
     ("medium", "easy", 0.60),
     ("camper", "simple", 0.0),
+    ("camper", "camper-lite", 0.60),
 ]
 """(bot, opponent, target win share); a target of 0 is a reference row."""
 
-ABLATION = ["search", "infer", "safety", "potential", "upcard", "layoff", "score"]
+ABLATION = [
+    "lookahead",
+    "search",
+    "infer",
+    "safety",
+    "potential",
+    "upcard",
+    "layoff",
+    "score",
+    "wall",
+]
 OPENSPIEL = "cmd:{python} {root}/bench/openspiel_bot.py"
 
 
@@ -57,14 +68,17 @@ def _row(report: ArenaReport, target: float) -> str:
     )
 
 
-def _run(a: str, b: str, matches: int, jobs: int, seed_start: int) -> ArenaReport:
+def _run(
+    a: str, b: str, matches: int, jobs: int, seed_start: int, label: str | None = None
+) -> ArenaReport:
     seeds = list(range(seed_start, seed_start + matches // 2))
     print(f"{a} vs {b}: {len(seeds)} seeds x 2 seats", file=sys.stderr)
     report = run_arena(
         (a, b), seeds, kind="matches", settings=Settings(), jobs=jobs, progress=sys.stderr
     )
     RAW.mkdir(parents=True, exist_ok=True)
-    name = f"{a}_vs_{b}".replace(":", "_").replace(",", "_").replace("/", "_")
+    # A file name holds the bots' names, never a command line (an external bot has a label).
+    name = f"{a}_vs_{label or b}".replace(":", "_").replace(",", "_").replace("/", "_")
     (RAW / f"{name}.json").write_text(json.dumps(report.to_json(), indent=2) + "\n")
     print(report.text(), file=sys.stderr)
     return report
@@ -86,6 +100,57 @@ def paired_difference(first: dict[str, Any], second: dict[str, Any]) -> tuple[in
     return len(diffs), statistics.fmean(diffs), half
 
 
+def merge_reports(reports: list[dict[str, Any]]) -> dict[str, Any]:
+    """One arena JSON report from several runs of the same pairing on different seeds.
+
+    The win share, points per hand and their intervals are recomputed from
+    the seeds' results, exactly as one run over all the seeds would give
+    them. Decision times cannot be merged exactly: the merged median is the
+    median of the runs' medians, p95 and max the largest of the runs'.
+    """
+    first = reports[0]
+    for r in reports[1:]:
+        if r["bots"] != first["bots"] or r["settings"] != first["settings"]:
+            raise ValueError("only runs of the same pairing at the same settings merge")
+    per_seed: dict[str, list[float]] = {}
+    for r in reports:
+        for seed, row in r["per_seed"].items():
+            if seed in per_seed:
+                raise ValueError(f"seed {seed} was played in two of the runs")
+            per_seed[seed] = row
+    seeds = sorted(per_seed, key=int)
+    share, (lo, hi) = mean_ci([per_seed[k][0] for k in seeds])
+    pph, pph_ci = ratio_ci([per_seed[k][1] for k in seeds], [per_seed[k][2] for k in seeds])
+    results: dict[str, int] = {}
+    for r in reports:
+        for kind, count in r["results"].items():
+            results[kind] = results.get(kind, 0) + count
+    times: dict[str, dict[str, float]] = {}
+    for name in first["decision_ms"]:
+        rows = [r["decision_ms"][name] for r in reports]
+        times[name] = {
+            "median": statistics.median(t["median"] for t in rows),
+            "p95": max(t["p95"] for t in rows),
+            "max": max(t["max"] for t in rows),
+            "decisions": sum(t["decisions"] for t in rows),
+        }
+    return {
+        **{k: first[k] for k in ("bots", "kind", "settings")},
+        "seeds": [int(seeds[0]), int(seeds[-1])],
+        "seed_count": len(seeds),
+        **{k: sum(r[k] for r in reports) for k in ("games", "a_wins", "b_wins", "unfinished")},
+        "win_share": share,
+        "win_share_ci95": [max(0.0, lo), min(1.0, hi)],
+        "points_per_hand": pph,
+        "points_per_hand_ci95": list(pph_ci),
+        "hands": sum(r["hands"] for r in reports),
+        "results": dict(sorted(results.items())),
+        "decision_ms": times,
+        "seconds": sum(r["seconds"] for r in reports),
+        "per_seed": {k: per_seed[k] for k in seeds},
+    }
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the pairings and the ablation; rewrite docs/STRENGTH.md."""
     p = argparse.ArgumentParser(description=__doc__)
@@ -93,7 +158,12 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--ablation-matches", type=int, default=400, help="matches per ablation row")
     p.add_argument("--ablation-opponent", default="camper")
     p.add_argument("--jobs", type=int, default=multiprocessing.cpu_count())
-    p.add_argument("--seed-start", type=int, default=1)
+    p.add_argument(
+        "--seed-start",
+        type=int,
+        default=900001,
+        help="first seed (default 900001: the report range; tune on seeds below 100001)",
+    )
     p.add_argument(
         "--only", default=None, help="comma-separated subset: headline,ablation,openspiel"
     )
@@ -103,7 +173,24 @@ def main(argv: list[str] | None = None) -> int:
         metavar="JSON",
         help="compare two arena JSON reports seed by seed (on the seeds they share) and stop",
     )
+    p.add_argument(
+        "--merge",
+        nargs="+",
+        metavar="JSON",
+        help="merge arena JSON reports of one pairing on different seeds into the first "
+        "path given (OUT IN IN ...) and stop",
+    )
     args = p.parse_args(argv)
+    if args.merge:
+        out, *inputs = args.merge
+        merged = merge_reports([json.loads(Path(f).read_text()) for f in inputs])
+        Path(out).write_text(json.dumps(merged, indent=2) + "\n")
+        lo, hi = merged["win_share_ci95"]
+        print(
+            f"{' vs '.join(merged['bots'])}: {merged['games']} matches, "
+            f"{100 * merged['win_share']:.1f}% ({100 * lo:.1f}-{100 * hi:.1f}%)"
+        )
+        return 0
     if args.compare:
         first, second = (json.loads(Path(f).read_text()) for f in args.compare)
         n, diff, half = paired_difference(first, second)
@@ -136,7 +223,9 @@ def main(argv: list[str] | None = None) -> int:
             openspiel.append("OpenSpiel is not installed (`pip install open-spiel`): not measured.")
         else:
             spec = OPENSPIEL.format(python=sys.executable, root=ROOT)
-            report = _run("hard", spec, args.matches // 4, args.jobs, args.seed_start)
+            report = _run(
+                "hard", spec, args.matches // 4, args.jobs, args.seed_start, "openspiel-simple"
+            )
             report.bots = ("hard", "openspiel-simple")
             openspiel += [
                 "| bot | opponent | matches | win share | 95% CI | points/hand "

@@ -24,9 +24,11 @@ or as an external program speaking the line protocol of
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import math
 import multiprocessing
+import multiprocessing.util
 import random
 import shlex
 import statistics
@@ -36,6 +38,7 @@ import time
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import IO, Any, TextIO
 
 from ginrummy.bots import BOT_NAMES, Bot, make_bot
@@ -61,7 +64,16 @@ from ginrummy.hand import (
 from ginrummy.match import Match
 from ginrummy.settings import KnockMode, Settings
 
-__all__ = ["ArenaReport", "ExternalBot", "build_bot", "main", "run_arena"]
+__all__ = [
+    "ArenaReport",
+    "ExternalBot",
+    "build_bot",
+    "main",
+    "mean_ci",
+    "ratio_ci",
+    "run_arena",
+    "scores_before",
+]
 
 MAX_HANDS_PER_MATCH = 400
 """A safety stop: two bots that never finish a match are a bug, not a result."""
@@ -124,10 +136,15 @@ class ExternalBot:
                     "cards": _deal_cards(view),
                     "upcard": str(view.first_upcard),
                     "knock_limit": view.knock_limit,
-                    "scores": list(view.scores),
+                    "scores": list(scores_before(view)),
                 }
             )
         for event in view.events[self._sent :]:
+            # The events are sent as the player saw them at the table: after a
+            # knock the view reveals the other player's stock draws, but those
+            # were never seen, so their card stays null.
+            if isinstance(event, StockDrawn) and event.player != view.player:
+                event = StockDrawn(event.player, None)
             message = event_message(event)
             if message is not None:
                 self._send(message)
@@ -165,9 +182,11 @@ class ExternalBot:
                 "winner": result.winner,
                 "points": result.points,
                 "knocker": result.knocker,
+                "knock_card": None if result.knock_card is None else str(result.knock_card),
                 "knocker_melds": [[str(c) for c in m] for m in result.knocker_melds],
                 "knocker_deadwood": [str(c) for c in result.knocker_deadwood],
                 "lay_offs": [[str(lay.card), lay.meld_index] for lay in result.lay_offs],
+                "defender_melds": [[str(c) for c in m] for m in result.defender_melds],
                 "defender_deadwood": [str(c) for c in result.defender_deadwood],
                 "scores": list(view.scores),
             }
@@ -184,6 +203,18 @@ class ExternalBot:
             except (OSError, subprocess.TimeoutExpired):
                 self._proc.kill()
         self._proc = None
+
+
+def scores_before(view: PlayerView) -> tuple[int, int]:
+    """The match scores before this hand (the view's are the totals after it once it ended)."""
+    a, b = view.scores
+    result = view.result
+    if result is not None and result.winner is not None:
+        if result.winner == 0:
+            a -= result.points
+        else:
+            b -= result.points
+    return a, b
 
 
 def _deal_cards(view: PlayerView) -> list[str]:
@@ -361,8 +392,10 @@ def _seat_bots(
 
 _WORKER_CACHE: dict[str, Bot] = {}
 
+_Task = tuple[str, tuple[str, str], int, Settings]
 
-def _job(args: tuple[str, tuple[str, str], int, Settings]) -> tuple[int, list[GameLog]]:
+
+def _job(args: _Task) -> tuple[int, list[GameLog]]:
     """Both games of one mirrored seed (run in a worker process)."""
     kind, specs, seed, settings = args
     play = play_match if kind == "matches" else play_hand
@@ -370,11 +403,60 @@ def _job(args: tuple[str, tuple[str, str], int, Settings]) -> tuple[int, list[Ga
 
 
 def _close_worker_bots() -> None:
+    """Send ``quit`` to the external bots this process started, and forget them."""
     for bot in _WORKER_CACHE.values():
         close = getattr(bot, "close", None)
         if close is not None:
             close()
     _WORKER_CACHE.clear()
+
+
+def _start_worker() -> None:
+    # A pool worker that ends normally (close and join, not terminate) runs
+    # this finalizer, so its external bots are told ``quit``.
+    multiprocessing.util.Finalize(None, _close_worker_bots, exitpriority=10)
+
+
+def _chunk_job(tasks: list[_Task]) -> list[tuple[int, list[GameLog]]]:
+    """Several seeds in one go (a Ray task); the external bots are closed at the end."""
+    try:
+        return [_job(task) for task in tasks]
+    finally:
+        _close_worker_bots()
+
+
+def _run_on_ray(tasks: list[_Task], address: str, bar: _Progress) -> dict[int, list[GameLog]]:
+    """Play the tasks as Ray tasks: on a local Ray (``"local"``) or the cluster at ``address``."""
+    try:
+        import ray
+    except ImportError as e:  # pragma: no cover - depends on the optional extra
+        raise RuntimeError("--ray needs Ray: pip install 'ginrummy[cluster]'") from e
+    if not ray.is_initialized():
+        if address == "local":
+            ray.init(include_dashboard=False, log_to_driver=False)
+        else:
+            import ginrummy
+
+            # The workers of a cluster may not have this package: ship it with the job.
+            package = str(Path(ginrummy.__file__).resolve().parent)
+            ray.init(
+                address=address,
+                runtime_env={"py_modules": [package]},
+                log_to_driver=False,
+            )
+    resources: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
+    cpus = max(1, int(resources.get("CPU", 1)))
+    # A few chunks per CPU: big enough to amortise a task, small enough to balance.
+    size = max(1, min(50, len(tasks) // (4 * cpus)))
+    remote = ray.remote(num_cpus=1)(_chunk_job)
+    pending = [remote.remote(tasks[i : i + size]) for i in range(0, len(tasks), size)]
+    per_seed: dict[int, list[GameLog]] = {}
+    while pending:
+        done, pending = ray.wait(pending, num_returns=1)
+        for seed, logs in ray.get(done[0]):
+            per_seed[seed] = logs
+            bar.step()
+    return per_seed
 
 
 @dataclass(slots=True)
@@ -397,9 +479,10 @@ class ArenaReport:
     kinds: dict[str, int]
     decision_ms: dict[str, dict[str, float]]
     seconds: float
-    per_seed: dict[int, tuple[float, int]] = field(default_factory=dict)
-    """For each seed: A's share of its two games and A's net points over them,
-    so two runs on the same seeds can be compared seed by seed."""
+    per_seed: dict[int, tuple[float, int, int]] = field(default_factory=dict)
+    """For each seed: A's share of its two games, A's net points and the hands
+    played over them, so two runs on the same seeds can be compared seed by
+    seed and runs on different seeds merged (``bench/bench_strength.py --merge``)."""
 
     def to_json(self) -> dict[str, Any]:
         """The report as plain JSON values."""
@@ -456,7 +539,8 @@ class ArenaReport:
         return "\n".join(lines)
 
 
-def _mean_ci(values: Sequence[float]) -> tuple[float, tuple[float, float]]:
+def mean_ci(values: Sequence[float]) -> tuple[float, tuple[float, float]]:
+    """The mean and its 95% interval (1.96 standard errors)."""
     if not values:
         return 0.0, (0.0, 0.0)
     mean = statistics.fmean(values)
@@ -466,7 +550,7 @@ def _mean_ci(values: Sequence[float]) -> tuple[float, tuple[float, float]]:
     return mean, (mean - half, mean + half)
 
 
-def _ratio_ci(points: Sequence[float], hands: Sequence[float]) -> tuple[float, tuple[float, float]]:
+def ratio_ci(points: Sequence[float], hands: Sequence[float]) -> tuple[float, tuple[float, float]]:
     """Points per hand over all games, with a 95% interval over the mirrored pairs.
 
     A ratio of sums (longer matches weigh more), so its interval comes from
@@ -503,20 +587,34 @@ def run_arena(
     kind: str = "matches",
     settings: Settings | None = None,
     jobs: int = 1,
+    ray: str | None = None,
     progress: TextIO | None = None,
 ) -> ArenaReport:
-    """Play every seed twice (seats swapped) and gather the figures."""
+    """Play every seed twice (seats swapped) and gather the figures.
+
+    ``jobs`` > 1 plays the seeds in that many worker processes; ``ray`` plays
+    them as Ray tasks instead, on a local Ray (``"local"``, or the one already
+    started in this process) or on the cluster at that address. Every game
+    depends only on its seed, so the figures are the same whichever way the
+    games are spread; only the timings differ.
+    """
     settings = settings or Settings()
     start = time.perf_counter()
-    tasks = [(kind, bots, seed, settings) for seed in seeds]
+    tasks: list[_Task] = [(kind, bots, seed, settings) for seed in seeds]
     per_seed: dict[int, list[GameLog]] = {}
     bar = _Progress(len(tasks), progress)
-    if jobs > 1:
+    if ray is not None:
+        per_seed = _run_on_ray(tasks, ray, bar)
+    elif jobs > 1:
         context = multiprocessing.get_context("fork" if sys.platform != "win32" else "spawn")
-        with context.Pool(jobs) as pool:
+        with context.Pool(jobs, initializer=_start_worker) as pool:
             for seed, logs in pool.imap_unordered(_job, tasks, chunksize=1):
                 per_seed[seed] = logs
                 bar.step()
+            # Close and join (the context's exit would terminate the workers
+            # before they could tell their external bots to quit).
+            pool.close()
+            pool.join()
     else:
         try:
             for task in tasks:
@@ -540,10 +638,10 @@ def run_arena(
             / 2
             for seed in seeds
         ]
-    share, (share_lo, share_hi) = _mean_ci(pair_shares)
+    share, (share_lo, share_hi) = mean_ci(pair_shares)
     share_ci = (max(0.0, share_lo), min(1.0, share_hi))
     hands = sum(log.hands for log in logs)
-    pph, pph_ci = _ratio_ci(
+    pph, pph_ci = ratio_ci(
         [sum(log.a_points for log in per_seed[seed]) for seed in seeds],
         [sum(log.hands for log in per_seed[seed]) for seed in seeds],
     )
@@ -571,7 +669,11 @@ def run_arena(
         decision_ms={names[0]: _timing(times_a), names[1]: _timing(times_b)},
         seconds=time.perf_counter() - start,
         per_seed={
-            seed: (share_of, sum(log.a_points for log in per_seed[seed]))
+            seed: (
+                share_of,
+                sum(log.a_points for log in per_seed[seed]),
+                sum(log.hands for log in per_seed[seed]),
+            )
             for seed, share_of in zip(seeds, pair_shares, strict=True)
         },
     )
@@ -618,7 +720,7 @@ def _parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="ginrummy arena",
         description="Play two bots against each other on mirrored deals and report "
-        "the win share with a 95%% confidence interval.",
+        "the win share with a 95% confidence interval.",
         epilog=f"Bots: {', '.join(BOT_NAMES)}; hard:OPTIONS for a Hard variant "
         "(e.g. hard:-search,-infer); cmd:PROGRAM for an external bot speaking "
         "docs/BOT_PROTOCOL.md (e.g. 'cmd:python examples/random_bot.py').",
@@ -655,6 +757,15 @@ def _parser() -> argparse.ArgumentParser:
         help="worker processes (default: every core)",
     )
     p.add_argument(
+        "--ray",
+        nargs="?",
+        const="local",
+        default=None,
+        metavar="ADDRESS",
+        help="play the games as Ray tasks: on a local Ray, or on the cluster at ADDRESS "
+        "(e.g. ray://head:10001 or auto); needs the 'cluster' extra",
+    )
+    p.add_argument(
         "--json",
         type=str,
         default=None,
@@ -683,12 +794,16 @@ def main(argv: Sequence[str]) -> int:
     else:
         kind, count = "matches", args.matches if args.matches is not None else 200
     seeds = list(range(args.seed_start, args.seed_start + max(1, (count + 1) // 2)))
+    if args.ray is not None and importlib.util.find_spec("ray") is None:
+        print("ginrummy arena: --ray needs Ray: pip install 'ginrummy[cluster]'", file=sys.stderr)
+        return 2
     report = run_arena(
         (args.bot_a, args.bot_b),
         seeds,
         kind=kind,
         settings=settings,
         jobs=max(1, args.jobs),
+        ray=args.ray,
         progress=None if args.quiet else sys.stderr,
     )
     if args.json == "-":

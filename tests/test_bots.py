@@ -6,8 +6,11 @@ import random
 from dataclasses import replace
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from ginrummy.bots import BOT_NAMES, UnknownBotError, make_bot
+from ginrummy.bots._lookahead import after_draws
 from ginrummy.bots.hard import hard_variant
 from ginrummy.cards import FULL_DECK, Card, CardSet, parse_cards
 from ginrummy.hand import (
@@ -23,7 +26,7 @@ from ginrummy.hand import (
     shuffled_deck,
 )
 from ginrummy.match import Match
-from ginrummy.melds import mask_of
+from ginrummy.melds import deadwood_after_discard_mask, mask_of
 from ginrummy.settings import KnockMode, Settings
 
 
@@ -345,22 +348,76 @@ def test_easy_does_not_knock_with_eight_deadwood_early_in_the_hand() -> None:
     assert make_bot("medium", seed=4).choose(hand.view(0)) == Knock(Card.parse("KH"))
 
 
-def test_hard_decides_fast_enough_for_the_app() -> None:
-    import time
+# --- the faithful camper (MARJJ v5's rules) -----------------------------------
 
-    times = []
-    for seed in range(10):
-        hand = Hand.from_seed(seed, dealer=seed % 2)
-        bots = [make_bot("hard", seed=seed), make_bot("camper", seed=seed)]
-        while not hand.is_over:
-            player = hand.to_act
-            assert player is not None
-            view = hand.view(player)
-            start = time.perf_counter()
-            action = bots[player].choose(view)
-            if player == 0:
-                times.append(time.perf_counter() - start)
-            hand.apply(action)
-    times.sort()
-    assert times[len(times) // 2] < 0.05
-    assert times[-1] < 3.0
+
+def test_camper_takes_the_upcard_only_when_it_melds_it() -> None:
+    # 8♥ 9♥ in hand: the 10♥ makes a run and lowers the deadwood; the 10♠ melds nothing.
+    hands = ("8H 9H AS 2D 5C JS QD KC 3H 6S", "5H 6D JC JH 3D 9S TD TC QS KD")
+    camper = make_bot("camper", seed=1)
+    hand = Hand.deal(deck_for(*hands, "TH"), dealer=1)
+    assert camper.choose(hand.view(0)) == TakeUpcard()
+    hand = Hand.deal(deck_for(*hands, "TS"), dealer=1)
+    assert camper.choose(hand.view(0)) == PassUpcard()
+
+
+def test_camper_knocks_in_its_first_turn() -> None:
+    deck = deck_for(
+        "AS 2S 4H 4D 4C 9C TC JC 8D KH",
+        "5H 6D JD JH 3D 9H TD 7C QS KD",
+        "3S",
+    )
+    hand = Hand.deal(deck, dealer=1)
+    hand.apply(TakeUpcard())
+    action = make_bot("camper", seed=4).choose(hand.view(0))
+    assert isinstance(action, Knock) and action.card == Card.parse("KH")
+
+
+def test_camper_plays_for_gin_after_its_first_turns_but_knocks_at_the_wall() -> None:
+    view = _late_knock_view("5H", (0, 0))
+    camper = make_bot("camper", seed=1)
+    assert camper.choose(view) == Discard(Card.parse("KC"))
+    # With two cards left in the stock a plain throw ends the hand dead: it knocks.
+    action = camper.choose(replace(view, stock_count=2))
+    assert isinstance(action, Knock) and action.card == Card.parse("KC")
+
+
+def test_camper_lays_out_the_melds_that_offer_the_fewest_lay_offs() -> None:
+    # As for Hard: [4♠ 5♠ 6♠] [7♣ 7♦ 7♥ 7♠] leaves one open run end, not two.
+    deck = deck_for(
+        "4S 5S 6S 7S 7C 7D KH AC AD 2H",
+        "5H 6D JC JH 3D 9H TD TC QS KD",
+        "7H",
+    )
+    hand = Hand.deal(deck, dealer=1)
+    hand.apply(TakeUpcard())
+    action = make_bot("camper", seed=2).choose(hand.view(0))
+    assert isinstance(action, Knock) and action.melds is not None
+    masks = sorted(mask_of(m) for m in action.melds)
+    assert masks == sorted([mask_of(parse_cards("4S 5S 6S")), mask_of(parse_cards("7C 7D 7H 7S"))])
+
+
+@given(
+    cards=st.lists(st.integers(0, 51), min_size=18, max_size=18, unique=True),
+    ace_high=st.booleans(),
+)
+def test_the_look_ahead_shortcut_gives_the_searched_deadwood(
+    cards: list[int], ace_high: bool
+) -> None:
+    # A drawn card that melds with nothing is answered without a search.
+    hand = mask_of(cards[:10])
+    fast = after_draws(hand, cards[10:], ace_high)
+    searched = [deadwood_after_discard_mask(hand | 1 << u, ace_high) for u in cards[10:]]
+    assert fast == searched
+
+
+def test_hard_knocks_at_the_wall_rather_than_let_the_hand_die() -> None:
+    view = _late_knock_view("5H", (0, 0))
+    hard = make_bot("hard", seed=1)
+    assert hard.choose(view) == Discard(Card.parse("KC"))
+    # Two cards left: a plain throw would end the hand dead, for nothing.
+    action = hard.choose(replace(view, stock_count=2))
+    assert isinstance(action, Knock) and action.card == Card.parse("KC")
+    assert hard_variant("-wall", seed=1).choose(replace(view, stock_count=2)) == Discard(
+        Card.parse("KC")
+    )

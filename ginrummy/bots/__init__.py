@@ -7,7 +7,7 @@
 >>> bot.choose(hand.view(1)) in hand.legal_actions()
 True
 >>> BOT_NAMES
-('easy', 'medium', 'hard', 'simple', 'camper')
+('easy', 'medium', 'hard', 'simple', 'camper', 'camper-lite')
 
 A bot decides from the view alone and its seed, so a fresh bot per decision
 gives the same action as one kept for a whole match.
@@ -22,8 +22,8 @@ from ginrummy.bots.basic import EasyBot, MediumBot
 
 __all__ = ["BOT_NAMES", "Bot", "UnknownBotError", "make_bot"]
 
-BOT_NAMES: tuple[str, ...] = ("easy", "medium", "hard", "simple", "camper")
-"""The bots :func:`make_bot` knows: the three levels, then the two yardsticks."""
+BOT_NAMES: tuple[str, ...] = ("easy", "medium", "hard", "simple", "camper", "camper-lite")
+"""The bots :func:`make_bot` knows: the three levels, then the yardsticks."""
 
 
 class UnknownBotError(ValueError):
@@ -32,6 +32,7 @@ class UnknownBotError(ValueError):
 
 def _factories() -> dict[str, Callable[[int], Bot]]:
     from ginrummy.bots.camper import CamperBot
+    from ginrummy.bots.camper_lite import CamperLiteBot
     from ginrummy.bots.hard import HardBot
     from ginrummy.bots.simple import SimpleBot
 
@@ -41,6 +42,7 @@ def _factories() -> dict[str, Callable[[int], Bot]]:
         "hard": HardBot,
         "simple": SimpleBot,
         "camper": CamperBot,
+        "camper-lite": CamperLiteBot,
     }
 
 

@@ -62,7 +62,7 @@ def bits(mask: Bitmask) -> list[int]:
 @lru_cache(maxsize=1 << 18)
 def deadwood_of(mask: Bitmask, ace_high: bool) -> int:
     """The least deadwood count of the cards in ``mask`` (0 to 11 cards)."""
-    return melds.deadwood(CardSet.from_mask(mask), ace_high=ace_high)
+    return melds.deadwood_mask(mask, ace_high)
 
 
 def arrangements(mask: Bitmask, ace_high: bool) -> list[melds.Arrangement]:

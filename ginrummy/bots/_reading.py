@@ -60,6 +60,8 @@ class Reading:
     """For each card, the chance it is in the other hand (1 for known cards)."""
     stock_count: int
     ace_high: bool
+    live: tuple[tuple[int, float], ...] = ()
+    """Each unseen card with its chance to be in the stock."""
 
     def p_live(self, card: int) -> float:
         """The chance ``card`` is still to come from the stock."""
@@ -97,6 +99,7 @@ def read_table(view: PlayerView, record: PublicRecord, *, infer: bool = True) ->
     for c in bits(known):
         p[c] = 1.0
     _spread(p, weight, cards, opp_unknown)
+    live = tuple((c, 1.0 - p[c]) for c in cards)
     return Reading(
         mine=mine,
         known_opp=known,
@@ -106,6 +109,7 @@ def read_table(view: PlayerView, record: PublicRecord, *, infer: bool = True) ->
         p_opp=p,
         stock_count=view.stock_count,
         ace_high=view.settings.ace_high,
+        live=live,
     )
 
 
