@@ -16,5 +16,5 @@ bench:  ## engine throughput against OpenSpiel and RLCard
 
 lock:  ## re-pin the lock files from pyproject.toml
 	.venv/bin/pip-compile --quiet --generate-hashes --allow-unsafe --extra web -o requirements.lock pyproject.toml build-requirements.in
-	.venv/bin/pip-compile --quiet --generate-hashes --allow-unsafe --extra web --extra dev -o requirements-dev.lock pyproject.toml build-requirements.in
+	.venv/bin/pip-compile --quiet --generate-hashes --allow-unsafe --extra web --extra dev --extra cluster -o requirements-dev.lock pyproject.toml build-requirements.in
 	.venv/bin/pip-compile --quiet --generate-hashes --allow-unsafe --extra bench -o requirements-bench.lock pyproject.toml
