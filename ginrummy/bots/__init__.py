@@ -17,10 +17,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from ginrummy.bots._reading import card_weights
 from ginrummy.bots.base import Bot
 from ginrummy.bots.basic import EasyBot, MediumBot
 
-__all__ = ["BOT_NAMES", "Bot", "UnknownBotError", "make_bot"]
+__all__ = ["BOT_NAMES", "Bot", "UnknownBotError", "card_weights", "make_bot"]
 
 BOT_NAMES: tuple[str, ...] = ("easy", "medium", "hard", "simple", "camper", "camper-lite")
 """The bots :func:`make_bot` knows: the three levels, then the yardsticks."""

@@ -22,10 +22,25 @@ from ginrummy.bots._common import (
     mask_of_cards,
 )
 from ginrummy.cards import Bitmask
-from ginrummy.hand import PlayerView
+from ginrummy.hand import (
+    Dealt,
+    Discarded,
+    PileDrawn,
+    PlayerView,
+    StockDrawn,
+    UpcardPassed,
+    UpcardTaken,
+)
 from ginrummy.melds import lay_off_spots
 
-__all__ = ["Reading", "danger", "lay_off_exposure", "read_table", "sample_opponent"]
+__all__ = [
+    "Reading",
+    "card_weights",
+    "danger",
+    "lay_off_exposure",
+    "read_table",
+    "sample_opponent",
+]
 
 # How much one public act changes the weight of each card that could share a
 # meld with the card concerned: same rank, suit neighbour, suit neighbour but one.
@@ -42,6 +57,55 @@ def _relation(a: int, b: int) -> int:
         return -1
     gap = abs(a % 13 - b % 13)
     return gap - 1 if gap <= 2 else -1
+
+
+def card_weights(view: PlayerView) -> dict[int, float]:
+    """For each card ``view.player`` has not seen, how likely the other hand holds it (relative).
+
+    The same factors as :func:`read_table`, read from the view's own log: every
+    unseen card starts at 1, and each card the other player took, let go by or
+    threw multiplies the weight of the cards that could meld with it.
+
+    >>> from ginrummy.hand import Hand
+    >>> weights = card_weights(Hand.from_seed(5, dealer=0).view(1))
+    >>> len(weights), set(weights.values())
+    (41, {1.0})
+    """
+    me = view.player
+    took: list[int] = []
+    threw: list[int] = []
+    passed: list[int] = []
+    top: int | None = None
+    for e in view.events:
+        if isinstance(e, Dealt):
+            top = int(e.upcard)
+        elif isinstance(e, UpcardPassed):
+            if e.player != me and top is not None:
+                passed.append(top)
+        elif isinstance(e, UpcardTaken):
+            if e.player != me:
+                took.append(int(e.card))
+            top = None
+        elif isinstance(e, StockDrawn):
+            if e.player != me and top is not None:
+                passed.append(top)
+        elif isinstance(e, PileDrawn):
+            if e.player != me:
+                took.append(int(e.card))
+        elif isinstance(e, Discarded):
+            top = int(e.card)
+            if e.player != me:
+                threw.append(int(e.card))
+    seen = mask_of_cards(view.hand) | mask_of_cards(view.pile)
+    cards = bits(ALL_CARDS & ~seen & ~mask_of_cards(view.opponent_pile_cards))
+    weights = dict.fromkeys(cards, 1.0)
+    for acts, factors in ((took, _TOOK), (passed, _PASSED), (threw, _THREW)):
+        for x in acts:
+            for c in cards:
+                r = _relation(x, c)
+                if r >= 0:
+                    weights[c] *= factors[r]
+    return weights
 
 
 @dataclass(slots=True)

@@ -36,9 +36,9 @@ from statistics import NormalDist
 from typing import Any, ClassVar
 
 from ginrummy.bots import Bot, make_bot
-from ginrummy.cards import FULL_DECK, format_cards
+from ginrummy.cards import FULL_DECK, cards_of_mask, format_cards, mask_of
 from ginrummy.coach.reasons import Reason, ReasonCode
-from ginrummy.coach.worlds import ALL_CARDS, sample_world
+from ginrummy.coach.worlds import sample_world, unseen_mask
 from ginrummy.hand import (
     Action,
     DeclareBigGin,
@@ -374,25 +374,14 @@ def _candidates(hand: Hand, taken: Action, hard: Action, wide: bool) -> list[Act
 # --- what a view shows about the cards ---------------------------------------------
 
 
-def _mask(cards: Sequence[int]) -> int:
-    mask = 0
-    for c in cards:
-        mask |= 1 << c
-    return mask
-
-
-def _unseen(view: PlayerView) -> int:
-    return ALL_CARDS & ~_mask(view.hand) & ~_mask(view.pile) & ~_mask(view.opponent_pile_cards)
+def _indices(mask: int) -> list[int]:
+    return [int(c) for c in cards_of_mask(mask)]
 
 
 def _makes_meld(card: int, cards: int, ace_high: bool) -> bool:
     """Whether ``card`` forms a meld with cards of ``cards``."""
     together = cards | 1 << card
-    return any(m >> card & 1 for m in melds_in(_bits(together), ace_high=ace_high))
-
-
-def _bits(mask: int) -> list[int]:
-    return [c for c in range(52) if mask >> c & 1]
+    return any(m >> card & 1 for m in melds_in(_indices(together), ace_high=ace_high))
 
 
 def _dead_pair(view: PlayerView, kept: int, card: int) -> tuple[int, int] | None:
@@ -403,10 +392,10 @@ def _dead_pair(view: PlayerView, kept: int, card: int) -> tuple[int, int] | None
     ace_high = view.settings.ace_high
     if _makes_meld(card, kept, ace_high):
         return None
-    unseen = _unseen(view)
+    unseen = unseen_mask(view)
     rank, suit = card % 13, card // 13
     found: tuple[int, int] | None = None
-    for other in _bits(kept):
+    for other in _indices(kept):
         if other // 13 == suit and abs(other % 13 - rank) in (1, 2):
             low, high = sorted((rank, other % 13))
             need = [low + 1] if high - low == 2 else [low - 1, high + 1]
@@ -426,7 +415,7 @@ def _dead_pair(view: PlayerView, kept: int, card: int) -> tuple[int, int] | None
 def _layoff_spots(view: PlayerView, knock_card: int, melds: Sequence[Sequence[int]]) -> int:
     """The cards the other player could lay off on these melds, one step out, not yet seen gone."""
     ace_high = view.settings.ace_high
-    gone = _mask(view.hand) | _mask(view.pile)
+    gone = mask_of(view.hand) | mask_of(view.pile)
     gone |= 1 << knock_card
     spots = 0
     for meld in melds:
@@ -499,7 +488,7 @@ def _mistake_reason(
     view: PlayerView, kind: DecisionKind, ev: _Evaluation, taken: int, best: int, cost: float
 ) -> Reason:
     ace_high = view.settings.ace_high
-    mine = _mask(view.hand)
+    mine = mask_of(view.hand)
     a, b = ev.candidates[taken], ev.candidates[best]
     top = view.top_of_pile
     overall = Reason.of(ReasonCode.OVERALL, points=round(cost))
@@ -624,14 +613,14 @@ def _collect_share(view: PlayerView, card: int, samples: int, seed: str) -> floa
     ace_high = view.settings.ace_high
     for i in range(samples):
         world = sample_world(view, random.Random(f"{seed}/{i}"))
-        hits += _makes_meld(card, _mask(world.cards_of(other)), ace_high)
+        hits += _makes_meld(card, mask_of(world.cards_of(other)), ace_high)
     return hits / samples
 
 
 def _explain(hand: Hand, view: PlayerView, action: Action, samples: int, seed: str) -> Reason:
     """Why the other player's action, from that player's view."""
     ace_high = view.settings.ace_high
-    mine = _mask(view.hand)
+    mine = mask_of(view.hand)
     top = view.top_of_pile
     if hand.phase in (Phase.UPCARD, Phase.DRAW):
         assert top is not None
@@ -842,14 +831,16 @@ def _review_layout(
         return None
     taken = _laid(hand, action)
     assert isinstance(taken, Knock) and taken.melds is not None
-    wanted = sorted(_mask(m) for m in taken.melds)
+    wanted = sorted(mask_of(m) for m in taken.melds)
     others = [
-        Knock(action.card, a.melds) for a in layouts if sorted(_mask(m) for m in a.melds) != wanted
+        Knock(action.card, a.melds)
+        for a in layouts
+        if sorted(mask_of(m) for m in a.melds) != wanted
     ]
     candidates: list[Action] = [taken, *others]
     hard_laid = _laid(hand, hard)
     mirror = hard_laid if isinstance(hard_laid, Knock) and hard_laid.card == action.card else None
-    if mirror and not wide and sorted(_mask(m) for m in mirror.melds or ()) == wanted:
+    if mirror and not wide and sorted(mask_of(m) for m in mirror.melds or ()) == wanted:
         return _agreed(0, view.player, DecisionKind.LAYOUT, str(taken))
     # A knock ends the hand: no play-out, so the layouts get four times the deals.
     decision = _confirmed(

@@ -8,7 +8,7 @@ is exactly the player's view. Only what the player could not see is guessed:
 the other player's unknown cards and the order of the stock.
 
 The guess is weighted the way Hard reads the table (the factors of
-``ginrummy.bots._reading``): every unseen card starts at weight 1; each card the
+:func:`ginrummy.bots.card_weights`): every unseen card starts at weight 1; each card the
 other player took from the pile multiplies the weight of the cards that could
 meld with it (same rank, suit neighbour, suit neighbour but one) by 2.2, 2.0
 and 1.4; each card they threw or let go by multiplies them by about 0.6 to 0.85.
@@ -31,6 +31,8 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 
+from ginrummy.bots import card_weights
+from ginrummy.cards import Bitmask, cards_of_mask, mask_of
 from ginrummy.hand import (
     Action,
     Dealt,
@@ -49,43 +51,16 @@ from ginrummy.hand import (
     UpcardTaken,
 )
 
-__all__ = ["actions_of", "card_weights", "sample_world"]
+__all__ = ["ALL_CARDS", "actions_of", "sample_world", "unseen_mask"]
 
 ALL_CARDS = (1 << 52) - 1
 
-# Hard's reading: how one public act changes the weight of each card that could
-# share a meld with the card concerned (same rank, suit neighbour, neighbour but one).
-_TOOK = (2.2, 2.0, 1.4)
-_PASSED = (0.55, 0.6, 0.8)
-_THREW = (0.6, 0.7, 0.85)
 
-
-def _mask(cards: Iterable[int]) -> int:
-    mask = 0
-    for c in cards:
-        mask |= 1 << c
-    return mask
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _relation(a: int, b: int) -> int:
-    """0 same rank, 1 suit neighbour, 2 suit neighbour but one, -1 unrelated."""
-    if a == b:
-        return -1
-    if a % 13 == b % 13:
-        return 0
-    if a // 13 != b // 13:
-        return -1
-    gap = abs(a % 13 - b % 13)
-    return gap - 1 if gap <= 2 else -1
+def unseen_mask(view: PlayerView) -> Bitmask:
+    """The cards ``view.player`` has not seen: in the other hand or the stock."""
+    return (
+        ALL_CARDS & ~mask_of(view.hand) & ~mask_of(view.pile) & ~mask_of(view.opponent_pile_cards)
+    )
 
 
 def actions_of(events: Iterable[Event]) -> list[Action]:
@@ -105,54 +80,6 @@ def actions_of(events: Iterable[Event]) -> list[Action]:
         elif not isinstance(e, Dealt):
             raise ValueError(f"the hand is over ({type(e).__name__}): nothing is hidden any more")
     return actions
-
-
-def _unseen(view: PlayerView) -> int:
-    return ALL_CARDS & ~_mask(view.hand) & ~_mask(view.pile) & ~_mask(view.opponent_pile_cards)
-
-
-def card_weights(view: PlayerView) -> dict[int, float]:
-    """For each card ``view.player`` has not seen, how likely the other hand holds it (relative).
-
-    >>> from ginrummy.hand import Hand
-    >>> weights = card_weights(Hand.from_seed(5, dealer=0).view(1))
-    >>> len(weights), set(weights.values())
-    (41, {1.0})
-    """
-    me = view.player
-    took: list[int] = []
-    threw: list[int] = []
-    passed: list[int] = []
-    top: int | None = None
-    for e in view.events:
-        if isinstance(e, Dealt):
-            top = int(e.upcard)
-        elif isinstance(e, UpcardPassed):
-            if e.player != me and top is not None:
-                passed.append(top)
-        elif isinstance(e, UpcardTaken):
-            if e.player != me:
-                took.append(int(e.card))
-            top = None
-        elif isinstance(e, StockDrawn):
-            if e.player != me and top is not None:
-                passed.append(top)
-        elif isinstance(e, PileDrawn):
-            if e.player != me:
-                took.append(int(e.card))
-        elif isinstance(e, Discarded):
-            top = int(e.card)
-            if e.player != me:
-                threw.append(int(e.card))
-    cards = _bits(_unseen(view))
-    weights = dict.fromkeys(cards, 1.0)
-    for acts, factors in ((took, _TOOK), (passed, _PASSED), (threw, _THREW)):
-        for x in acts:
-            for c in cards:
-                r = _relation(x, c)
-                if r >= 0:
-                    weights[c] *= factors[r]
-    return weights
 
 
 def sample_world(view: PlayerView, rng: random.Random, *, weighted: bool = True) -> Hand:
@@ -193,14 +120,16 @@ def sample_world(view: PlayerView, rng: random.Random, *, weighted: bool = True)
             assert e.card is not None
             mine.discard(int(e.card))
     # The other player's unknown cards, drawn by weight.
-    unseen = _unseen(view)
+    unseen = unseen_mask(view)
     unknown = view.opponent_card_count - len(view.opponent_pile_cards)
     if weighted:
         weights = card_weights(view)
-        keyed = sorted((rng.random() ** (1.0 / weights[c]), c) for c in _bits(unseen))
+        keyed = sorted(
+            (rng.random() ** (1.0 / weights[c]), c) for c in map(int, cards_of_mask(unseen))
+        )
         held = [c for _, c in keyed[len(keyed) - unknown :]] if unknown else []
     else:
-        held = rng.sample(_bits(unseen), unknown)
+        held = rng.sample([int(c) for c in cards_of_mask(unseen)], unknown)
     rng.shuffle(held)
     # Each hidden throw needs a hidden card that came before it: give it the
     # earliest free one (dealt, then stock draws in order); the unknown cards
@@ -216,7 +145,7 @@ def sample_world(view: PlayerView, rng: random.Random, *, weighted: bool = True)
     if len(rest_slots) != len(held):
         raise ValueError("the public log does not fit a deal")
     placed.update(zip(rest_slots, held, strict=True))
-    stock = _bits(unseen & ~_mask(held))
+    stock = [int(c) for c in cards_of_mask(unseen & ~mask_of(held))]
     rng.shuffle(stock)
     deck: list[int] = [0] * 52
     ours = sorted(mine)
