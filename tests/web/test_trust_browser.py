@@ -98,7 +98,7 @@ def test_the_page_refuses_a_forged_proof_also_after_a_reload(browser: Any, serve
         other = "f" * 32
         swapped = list(deal["deck"])
         swapped[0], swapped[1] = swapped[1], swapped[0]
-        forgeries = [
+        forgeries: list[tuple[dict[str, Any], str]] = [
             (
                 {
                     "client_seed": other,
