@@ -133,6 +133,9 @@ def test_the_page_refuses_a_forged_proof_also_after_a_reload(browser: Any, serve
             route.fulfill(json=body)
 
         assert m["table"]["phase"] == "over"
+        # The true reveal checks out at the table too, against every card seen there.
+        page.goto(api.replace("/api/matches/", "/match/"))
+        expect(page.locator("#result-fair-mark")).to_have_text("✓ Fair deal")
         page.route(re.compile(r".*/api/matches/[^/]+$"), tamper_match)
         page.goto(api.replace("/api/matches/", "/match/"))
         page.reload()
