@@ -27,7 +27,7 @@ def test_the_page_seeds_the_deal_and_checks_every_proof(browser: Any, server: Se
     try:
         page.goto(server.url + "/")
         page.click("#start-match")
-        expect(page).to_have_url(re.compile(r"/match/"))
+        expect(page).to_have_url(re.compile(r"/match/"), timeout=20_000)  # a loaded machine
         match_id = page.url.rsplit("/", 1)[-1]
         api = f"{server.url}/api/matches/{match_id}"
         m = page.request.get(api).json()
@@ -87,7 +87,7 @@ def test_the_page_refuses_a_forged_proof_also_after_a_reload(browser: Any, serve
     try:
         page.goto(server.url + "/")
         page.click("#start-match")
-        expect(page).to_have_url(re.compile(r"/match/"))
+        expect(page).to_have_url(re.compile(r"/match/"), timeout=20_000)  # a loaded machine
         api = f"{server.url}/api/matches/{page.url.rsplit('/', 1)[-1]}"
         m = _play_first_hand(page, api, page.request.get(api).json(), 7)
         deal = page.request.get(api + "/proofs").json()["deals"][0]
