@@ -87,7 +87,7 @@ test("the line says checked only when the browser remembers the deal, and flags 
   assert.match(await dealLine("m-none", PROOF), /^The seeds give this deck .* no record/);
   remember("m1", 1, MINE);
   assert.match(await dealLine("m1", PROOF, { who: (s) => `seat ${s}` }),
-    /^✓ Fair deal, checked here: server seed 000000000000…, SHA-256 0a28e9ffef00…, your seed page-seed, first dealer seat 1 \(drawn from the seeds\)\.$/);
+    /^✓ Fair deal, checked here: server seed 000000000000…, SHA-256 0a28e9ffef00…, your seed page-seed, first dealer: seat 1 \(drawn from the seeds\)\.$/);
   assert.match(await dealLine("m1", { ...PROOF, first_dealer: 0 }), /does not check out: the first dealer is not the one the seeds give/);
   promise("m2", 1, "f".repeat(64));
   assert.match(await dealLine("m2", PROOF), /does not check out: the commitment differs/);
