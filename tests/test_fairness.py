@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ginrummy.cards import format_cards
-from ginrummy.fairness import SeedError, commitment, fair_deck, verify_deal
+from ginrummy.fairness import SeedError, commitment, fair_deck, fair_first_dealer, verify_deal
 
 DOC = Path(__file__).resolve().parent.parent / "docs" / "FAIRNESS.md"
 SEED = "ab" * 32
@@ -92,3 +92,31 @@ def test_bad_client_seed_is_a_clear_error(bad: str) -> None:
     with pytest.raises(SeedError, match="client seed") as info:
         fair_deck(SEED, bad, 1)
     assert (info.value.code, dict(info.value.params)) == ("client_seed_bad", {"most": 200})
+
+
+@given(seeds, client_seeds)
+@settings(max_examples=50, deadline=None)
+def test_the_first_dealer_is_fixed_by_both_seeds_and_checked(server: str, client: str) -> None:
+    dealer = fair_first_dealer(server, client)
+    assert dealer in (0, 1) and fair_first_dealer(server, client) == dealer
+    deck = fair_deck(server, client, 1)
+    assert verify_deal(commitment(server), server, client, 1, deck, first_dealer=dealer) == []
+    wrong = verify_deal(commitment(server), server, client, 1, deck, first_dealer=1 - dealer)
+    assert wrong == ["the first dealer is not the one the seeds give"]
+
+
+def test_either_seed_can_change_the_first_dealer() -> None:
+    """The cut depends on both seeds: some client seed, and some server seed, turns it over."""
+    base = fair_first_dealer(SEED, "client")
+    assert any(fair_first_dealer(SEED, f"client{i}") != base for i in range(20))
+    assert any(fair_first_dealer(f"{i:02x}" * 32, "client") != base for i in range(20))
+
+
+def test_documented_check_confirms_the_first_dealer() -> None:
+    check = doc_check()
+    assert callable(check)
+    deck = format_cards(fair_deck(SEED, "browser-7f3a", 1))
+    dealer = fair_first_dealer(SEED, "browser-7f3a")
+    assert check(commitment(SEED), SEED, "browser-7f3a", 1, deck, first_dealer=dealer) == "fair"
+    with pytest.raises(AssertionError, match="first dealer"):
+        check(commitment(SEED), SEED, "browser-7f3a", 1, deck, first_dealer=1 - dealer)

@@ -20,7 +20,10 @@ started it) may watch it before it is over and deal its hands.
 Deck orders are dealt fairly (:mod:`ginrummy.fairness`): each hand's deck is
 ``fair_deck(server_seed, client_seed, hand_number)``, where the server seed
 comes from :mod:`secrets` and its SHA-256 was shown before the client sent its
-seed. How each hand was dealt and the next hand's seed are kept in the
+seed. The first dealer is drawn from the first hand's two seeds
+(:func:`~ginrummy.fairness.fair_first_dealer`), so it is under the commitment
+too. A match started without a commitment asked for first has its first deal
+marked uncommitted. How each hand was dealt and the next hand's seed are kept in the
 match's :class:`~ginrummy.web.model.MatchData`, server-side only. In test mode
 (``GINRUMMY_TEST_DECKS`` names a seed) a new match may bring its own deck
 orders and first dealer, and server seeds are derived from the test seed.
@@ -47,7 +50,7 @@ from typing import Any
 
 from ginrummy.cards import Card, format_cards, parse_cards
 from ginrummy.errors import EngineError
-from ginrummy.fairness import SEED_BYTES, commitment, fair_deck
+from ginrummy.fairness import SEED_BYTES, commitment, fair_deck, fair_first_dealer
 from ginrummy.hand import Action
 from ginrummy.match import Match, cut_for_deal
 from ginrummy.records import RecordError, match_to_dict, replay_match
@@ -172,11 +175,15 @@ class DeckSource:
     ) -> tuple[tuple[Card, ...], MatchData]:
         """The deck for hand ``hand_number`` (1-based), and the data noting how it was made.
 
-        The server seed is the one committed to (``data.next_seed``); the next
-        hand's seed is drawn at once, to be shown after this hand. With no
-        client seed the server makes one up (and says so). A deck planned in
-        test mode is dealt as it is, marked ``fixed``.
+        The server seed is the one committed to (``data.next_seed``), if any:
+        without one (a first deal no commitment was asked for) a seed is drawn
+        now and the deal is marked uncommitted. The next hand's seed is drawn at
+        once, to be shown after this hand. With no client seed the server makes
+        one up (and says so). The first deal also draws the first dealer from
+        the two seeds (unless a test names it). A deck planned in test mode is
+        dealt as it is, marked ``fixed``.
         """
+        committed = data.next_seed is not None
         server_seed = data.next_seed or self.server_seed(data, hand_number)
         after = replace(data, next_seed=self.server_seed(data, hand_number + 1))
         if hand_number <= len(data.test_decks):
@@ -185,22 +192,32 @@ class DeckSource:
         by: Any = "you"
         if client_seed is None:
             client_seed, by = secrets.token_hex(16), "server"
+        first_dealer = None
+        if hand_number == 1 and data.first_dealer is None:
+            first_dealer = fair_first_dealer(server_seed, client_seed)
         deal = Deal(
             commitment=commitment(server_seed),
             server_seed=server_seed,
             client_seed=client_seed,
             client_seed_by=by,
+            committed=committed,
+            first_dealer=first_dealer,
         )
         deck = fair_deck(server_seed, client_seed, hand_number)
         return deck, replace(after, deals=(*data.deals, deal))
 
     def first_dealer(self, data: MatchData) -> int:
-        """Who deals the first hand: the cut."""
+        """Who deals the first hand (once :meth:`deal` dealt it).
+
+        The one a test named, else the one the first deal's seeds chose, else
+        (a deck planned by a test) a cut from the test seed.
+        """
         if data.first_dealer is not None:
             return data.first_dealer
-        if self.test_seed is not None:
-            return cut_for_deal(random.Random(f"{self.test_seed}/{data.seed}/cut"))
-        return cut_for_deal(random.SystemRandom())
+        if data.deals and data.deals[0].first_dealer is not None:
+            return data.deals[0].first_dealer
+        # Only test mode plans decks, so only a test seed cuts.
+        return cut_for_deal(random.Random(f"{self.test_seed}/{data.seed}/cut"))
 
 
 KEPT_MATCHES = 1000

@@ -9,8 +9,8 @@ computer" is one configuration of seats, not a constant.
 >>> data = MatchData(seed="ab12", next_seed="00" * 32, first_dealer=1)
 >>> MatchData.from_json(data.to_json()) == data
 True
->>> MatchData.from_json('{"seed": "x", "deals": [{"fixed": true}]}').deals
-(Deal(fixed=True, commitment=None, server_seed=None, client_seed=None, client_seed_by=None),)
+>>> MatchData.from_json('{"seed": "x", "deals": [{"fixed": true}]}').deals[0].fixed
+True
 """
 
 from __future__ import annotations
@@ -84,6 +84,14 @@ class Deal:
     server_seed: str | None = None
     client_seed: str | None = None
     client_seed_by: Literal["you", "server"] | None = None
+    committed: bool = False
+    """Whether the commitment was shown before the client seed was taken (a match
+    started without asking ``POST /api/commitments`` first has its first deal
+    uncommitted; every later deal is committed at the end of the hand before)."""
+    first_dealer: int | None = None
+    """A match's first deal: the seat the two seeds chose to deal
+    (:func:`ginrummy.fairness.fair_first_dealer`). ``None`` on every later deal, and on
+    first deals stored before the first dealer came from the seeds."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,8 +137,11 @@ class MatchData:
                     server_seed=d.get("server_seed"),
                     client_seed=d.get("client_seed"),
                     client_seed_by=d.get("client_seed_by"),
+                    # Stored before the flag: a later hand's seed was always shown first.
+                    committed=not d.get("fixed", False) and bool(d.get("committed", i > 0)),
+                    first_dealer=d.get("first_dealer"),
                 )
-                for d in raw.get("deals", [])
+                for i, d in enumerate(raw.get("deals", []))
             ),
             next_seed=raw.get("next_seed"),
             test_decks=tuple(str(d) for d in raw.get("test_decks", [])),

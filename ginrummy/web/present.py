@@ -256,6 +256,8 @@ def _deal_proof(data: MatchData, number: int, hand: Hand, reveal: bool) -> DealP
     return DealProofOut(
         hand=number,
         fixed=deal.fixed,
+        committed=deal.committed,
+        first_dealer=deal.first_dealer,
         commitment=deal.commitment,
         client_seed=deal.client_seed,
         client_seed_by=deal.client_seed_by,

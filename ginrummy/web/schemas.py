@@ -382,13 +382,22 @@ class CommitmentOut(_Out):
 class DealProofOut(_Out):
     """How one hand was dealt; the server seed and deck only once the hand is over.
 
-    Check: ``sha256(bytes.fromhex(server_seed)) == commitment`` and
-    ``fair_deck(server_seed, client_seed, hand) == deck`` (``docs/FAIRNESS.md``).
+    Check: ``sha256(bytes.fromhex(server_seed)) == commitment``,
+    ``fair_deck(server_seed, client_seed, hand) == deck`` and, for the first hand,
+    ``fair_first_dealer(server_seed, client_seed) == first_dealer`` (``docs/FAIRNESS.md``).
     """
 
     hand: int
     fixed: bool
     """A deck fixed by a test (test mode only): nothing to prove."""
+    committed: bool
+    """Whether the commitment was shown before the client seed was sent. ``false``: the
+    match was started without asking for a commitment first (``POST /api/commitments``),
+    so the server seed was drawn after the client seed was known: the deck and first
+    dealer still follow from the seeds, but the server could have chosen its seed."""
+    first_dealer: SeatIndex | None
+    """The first hand's dealer, drawn from the two seeds; ``null`` on later hands (and on
+    matches stored before it was drawn so)."""
     commitment: str | None
     client_seed: str | None
     client_seed_by: Literal["you", "server"] | None

@@ -18,7 +18,7 @@ from typing import Any
 import httpx
 import pytest
 
-from ginrummy.fairness import verify_deal
+from ginrummy.fairness import fair_first_dealer, verify_deal
 from ginrummy.web.security import SEAT_COOKIE
 
 from ._support import JUNK, MELDED, Server, card_codes, deck
@@ -150,6 +150,49 @@ def test_a_finished_hand_reveals_a_deal_the_stdlib_check_confirms(live: Server) 
     ).json()
     assert dealt["fairness"]["deal"]["commitment"] == nxt
     assert dealt["fairness"]["deal"]["client_seed"] == "my-own-seed"
+
+
+def test_the_first_dealer_is_drawn_from_the_committed_seeds(live: Server) -> None:
+    """Neither side steers the cut: once both seeds are fixed, they choose the first dealer,
+    and the proof shows it for anyone to check with the printed code."""
+    check = fairness_check()
+    rng = random.Random(17)
+    dealers = set()
+    for _ in range(6):
+        m = new_match(live.client, live.url)
+        first = m["fairness"]["deal"]
+        assert first["committed"] is True and first["first_dealer"] == m["table"]["dealer"]
+        dealers.add(first["first_dealer"])
+        while m["hand_number"] == 1 and m["table"]["phase"] != "over":
+            m = step(live.client, live.url, m, rng).json()
+        proofs = httpx.get(f"{live.url}/api/matches/{m['id']}/proofs").json()
+        deal = proofs["deals"][0]
+        seeds = deal["server_seed"], deal["client_seed"]
+        assert deal["first_dealer"] == fair_first_dealer(*seeds) == first["first_dealer"]
+        _, match = stored(live.db, m["id"])
+        assert match.hands[0].dealer == deal["first_dealer"]  # the hand was dealt so
+        text = " ".join(deal["deck"])
+        assert check(deal["commitment"], *seeds, 1, text, first_dealer=deal["first_dealer"])
+        with pytest.raises(AssertionError, match="first dealer"):
+            check(deal["commitment"], *seeds, 1, text, first_dealer=1 - deal["first_dealer"])
+    assert dealers == {0, 1}  # six cuts of 1 in 2: both seats deal first (1 in 32 fails)
+
+
+def test_a_deal_with_no_commitment_first_says_so(live: Server) -> None:
+    """A match started without asking for a commitment (a script) has its first deal marked
+    uncommitted on the wire; the next hand's seed was shown first, so it is committed."""
+    rng = random.Random(23)
+    r = live.client.post(f"{live.url}/api/matches", json={"client_seed": "script-seed"})
+    assert r.status_code == 201, r.text
+    m = r.json()
+    assert m["fairness"]["deal"]["committed"] is False
+    assert m["fairness"]["deal"]["first_dealer"] == m["table"]["dealer"]
+    while m["hand_number"] == 1 and m["status"] != "over":
+        m = step(live.client, live.url, m, rng).json()
+    proofs = httpx.get(f"{live.url}/api/matches/{m['id']}/proofs").json()["deals"]
+    assert proofs[0]["committed"] is False
+    if len(proofs) > 1:
+        assert proofs[1]["committed"] is True and proofs[1]["first_dealer"] is None
 
 
 def test_tampering_with_one_card_of_a_revealed_deal_is_detected(live: Server) -> None:

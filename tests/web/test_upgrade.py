@@ -21,7 +21,7 @@ import pytest
 from ginrummy.records import match_from_dict
 from ginrummy.web import game, migrations
 from ginrummy.web.game import DeckSource, Refused
-from ginrummy.web.present import match_out
+from ginrummy.web.present import match_out, proofs_out
 from ginrummy.web.storage import MatchStore
 
 FIXTURES = Path(__file__).parent / "fixtures"
@@ -133,6 +133,11 @@ def test_a_database_from_before_migrations_upgrades_in_place(
         assert loaded.match.scores == old.scores and loaded.seat == 0
         out = match_out(loaded)
         assert out.scores == old.scores and out.seats[1].bot == old.difficulty
+        # The first dealer stays as the record has it; the first deal, stored before deals
+        # said whether a commitment came first, claims none and names no first dealer.
+        assert loaded.match.hands[0].dealer == row.record["first_dealer"]
+        first = proofs_out(loaded).deals[0]
+        assert (first.committed, first.first_dealer) == (False, None)
         if old.status == "over":
             with pytest.raises(Refused):
                 game.act(store, match_id, row.version, OWNER, None)

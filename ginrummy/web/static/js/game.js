@@ -6,7 +6,7 @@ import { buildControls, drawKnock, drawLayouts, drawLog, drawTools } from "./con
 import { fly, sleep } from "./anim.js";
 import { closeDialog } from "./dialogs.js";
 import { $, keyHint, rectOf } from "./dom.js";
-import { promise } from "./fair.js";
+import { remember, sawDeal } from "./fair.js";
 import { t } from "./messages.js";
 import { limitText, promptText, throwHint } from "./picture.js";
 import * as prefs from "./prefs.js";
@@ -187,8 +187,10 @@ export async function startMatch(body, values, errorBox, show, refused) {
   let created;
   try {
     const { commitment } = await api.commit();
-    created = await api.newMatch({ ...body, commitment, client_seed: randomId() });
-    promise(created.id, 1, commitment);
+    const seed = randomId();
+    created = await api.newMatch({ ...body, commitment, client_seed: seed });
+    remember(created.id, 1, { commitment, client_seed: seed });
+    sawDeal(created);
   } catch (err) {
     if (refused) refused(err, errorText(/** @type {any} */ (err)));
     else errorBox.textContent = errorText(/** @type {any} */ (err));
@@ -272,8 +274,12 @@ export async function nextHand() {
   state.busy = true;
   let after;
   try {
-    // The fair deal: our seed for the hand whose commitment the last result showed.
-    after = await api.nextHand(m, randomId());
+    // The fair deal: our seed for the hand whose commitment the last result showed,
+    // remembered with it before it goes, so the proof is checked against both.
+    const seed = randomId();
+    if (m.fairness.next_commitment) remember(m.id, m.hand_number + 1, { commitment: m.fairness.next_commitment, client_seed: seed });
+    after = await api.nextHand(m, seed);
+    sawDeal(after);
   } catch (e) {
     state.busy = false;
     showError(e);

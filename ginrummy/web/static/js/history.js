@@ -34,10 +34,11 @@ function lazyDetails(title, load) {
 }
 
 /**
- * Every hand's deal proof of a match, checked here.
+ * Every hand's deal proof of a match, checked here against what this browser remembers.
  * @param {string} matchId
+ * @param {(seat: number) => string} [who] a seat's name
  */
-export function proofsDetails(matchId) {
+export function proofsDetails(matchId, who) {
   const d = h("details", {}, h("summary", {}, t("history.proofs")));
   d.addEventListener("toggle", async () => {
     if (!d.open || d.dataset.loaded) return;
@@ -46,7 +47,7 @@ export function proofsDetails(matchId) {
     try {
       const proofs = await api.proofs(matchId);
       for (const deal of proofs.deals) {
-        list.appendChild(h("li", {}, t("history.proof_line", { hand: deal.hand, line: await dealLine(matchId, deal) })));
+        list.appendChild(h("li", {}, t("history.proof_line", { hand: deal.hand, line: await dealLine(matchId, deal, { who }) })));
       }
     } catch (e) {
       list.appendChild(h("li", {}, errorText(/** @type {any} */ (e))));
@@ -77,7 +78,7 @@ function historyItem(m, sheet) {
     actions.appendChild(a);
   }
   actions.appendChild(lazyDetails(t("history.sheet"), async () => sheet(await api.getMatch(m.id))));
-  actions.appendChild(proofsDetails(m.id)); // the fair deal: every hand's proof
+  actions.appendChild(proofsDetails(m.id, (seat) => seatName(m, seat))); // the fair deal: every hand's proof
   if (m.status === "over" || m.hands > 1) {
     // The record (docs/RECORDS.md) of the hands that are over, to keep or replay.
     actions.appendChild(h("a", { className: "btn small", href: api.recordUrl(m.id), download: `ginrummy-${m.id}.json` }, t("history.record")));

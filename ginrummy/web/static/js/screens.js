@@ -3,7 +3,7 @@
 
 import { openDialog } from "./dialogs.js";
 import { $ } from "./dom.js";
-import { dealCheck, promise, short } from "./fair.js";
+import { dealCheck, promise, seenAtEnd, short } from "./fair.js";
 import { t } from "./messages.js";
 import { drawPileDialog, finalTable, handsOf, resultTitle, rulesList, sheetTable, totalsLine } from "./result.js";
 import { isMine, seatWord } from "./seats.js";
@@ -27,17 +27,21 @@ async function showDealCheck(m) {
   const box = $("result-fair");
   const check = m.last_result && m.last_result.kind === "dead"
     ? { status: "dead", text: t("fair.dead_hand") }
-    : await dealCheck(m.id, m.fairness.deal, (by) => isMine(m, by) || by === "you");
+    : await dealCheck(m.id, m.fairness.deal, {
+      isMine: (by) => isMine(m, by) || by === "you",
+      who: (seat) => seatWord(m, seat, "bare"),
+      seen: seenAtEnd(m.table, m.fairness.deal.hand),
+    });
   let text = check.text;
   if (m.fairness.next_commitment) {
     promise(m.id, m.hand_number + 1, m.fairness.next_commitment);
     text += " " + t("fair.next", { hash: short(m.fairness.next_commitment) });
   }
-  const mark = check.status === "ok" || check.status === "bad" ? check.status : "other";
+  const mark = ["ok", "bad", "uncommitted"].includes(check.status) ? check.status : "other";
   $("result-fair-mark").textContent = t(`fair.mark.${mark}`);
   $("result-fair-text").textContent = text;
   box.className = `fair-mark fair-${mark}`;
-  /** @type {HTMLDetailsElement} */ (box).open = mark === "bad";
+  /** @type {HTMLDetailsElement} */ (box).open = mark === "bad" || mark === "uncommitted";
 }
 
 /** @param {any} m the result of the hand just over */
