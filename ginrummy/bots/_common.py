@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from ginrummy import melds
-from ginrummy.cards import CARD_POINTS, FULL_DECK, Bitmask, Card, CardSet, mask_of
+from ginrummy.cards import FULL_DECK, Bitmask, Card, CardSet, mask_of
 from ginrummy.hand import (
     Action,
     DeclareBigGin,
@@ -33,20 +33,16 @@ from ginrummy.hand import (
 
 __all__ = [
     "ALL_CARDS",
-    "POINTS",
     "PublicRecord",
     "arrangements",
     "bits",
     "deadwood_of",
     "decision_rng",
-    "mask_of_cards",
     "neighbours",
     "read_record",
 ]
 
 ALL_CARDS: Bitmask = (1 << 52) - 1
-POINTS: tuple[int, ...] = CARD_POINTS
-mask_of_cards = mask_of
 
 
 def bits(mask: Bitmask) -> list[int]:
@@ -76,7 +72,7 @@ def decision_rng(seed: int, view: PlayerView) -> random.Random:
     A bot may be created afresh for every decision (as the web app does) or
     kept for a whole match (as the arena does): both give the same action.
     """
-    hand = mask_of_cards(view.hand)
+    hand = mask_of(view.hand)
     return random.Random(f"{seed}/{view.player}/{len(view.events)}/{hand}/{view.phase.value}")
 
 
@@ -159,7 +155,7 @@ def read_record(view: PlayerView) -> PublicRecord:
         opp_passed=passed,
         my_turns=my_turns,
         opp_turns=opp_turns,
-        pile_mask=mask_of_cards(view.pile),
+        pile_mask=mask_of(view.pile),
     )
 
 

@@ -12,8 +12,8 @@ import heapq
 from collections.abc import Iterable
 
 from ginrummy import melds
-from ginrummy.bots._common import POINTS, bits
-from ginrummy.cards import Bitmask
+from ginrummy.bots._common import bits
+from ginrummy.cards import CARD_POINTS, Bitmask
 
 __all__ = ["after_draws", "future_deadwood", "weighted_future_deadwood"]
 
@@ -61,7 +61,7 @@ def after_draws(hand: Bitmask, cards: Iterable[int], ace_high: bool) -> list[int
         if now is None:
             now = deadwood(hand, ace_high)
             best_nine = min(deadwood(hand & ~(1 << d), ace_high) for d in bits(hand))
-        out.append(min(now, best_nine + POINTS[u]))
+        out.append(min(now, best_nine + CARD_POINTS[u]))
     return out
 
 

@@ -15,13 +15,11 @@ from dataclasses import dataclass
 
 from ginrummy.bots._common import (
     ALL_CARDS,
-    POINTS,
     PublicRecord,
     bits,
     deadwood_of,
-    mask_of_cards,
 )
-from ginrummy.cards import Bitmask
+from ginrummy.cards import CARD_POINTS, Bitmask, mask_of
 from ginrummy.hand import (
     Dealt,
     Discarded,
@@ -96,8 +94,8 @@ def card_weights(view: PlayerView) -> dict[int, float]:
             top = int(e.card)
             if e.player != me:
                 threw.append(int(e.card))
-    seen = mask_of_cards(view.hand) | mask_of_cards(view.pile)
-    cards = bits(ALL_CARDS & ~seen & ~mask_of_cards(view.opponent_pile_cards))
+    seen = mask_of(view.hand) | mask_of(view.pile)
+    cards = bits(ALL_CARDS & ~seen & ~mask_of(view.opponent_pile_cards))
     weights = dict.fromkeys(cards, 1.0)
     for acts, factors in ((took, _TOOK), (passed, _PASSED), (threw, _THREW)):
         for x in acts:
@@ -139,8 +137,8 @@ def read_table(view: PlayerView, record: PublicRecord, *, infer: bool = True) ->
 
     With ``infer`` off every unseen card is equally likely to be in the other hand.
     """
-    mine = mask_of_cards(view.hand)
-    known = mask_of_cards(view.opponent_pile_cards)
+    mine = mask_of(view.hand)
+    known = mask_of(view.opponent_pile_cards)
     pile = record.pile_mask
     unseen = ALL_CARDS & ~mine & ~known & ~pile
     opp_unknown = max(0, view.opponent_card_count - known.bit_count())
@@ -235,7 +233,7 @@ def lay_off_exposure(reading: Reading, meld_masks: tuple[Bitmask, ...]) -> float
         for chain in spot.chains:
             c = chain[0] if chain else None
             if c is not None and not taken >> c & 1:
-                total += _has(reading, c) * POINTS[c]
+                total += _has(reading, c) * CARD_POINTS[c]
                 taken |= 1 << c
     return total
 

@@ -12,18 +12,16 @@ once the stock runs low.
 from __future__ import annotations
 
 from ginrummy.bots._common import (
-    POINTS,
     big_gin_action,
     bits,
     deadwood_of,
     decision_rng,
     discard_cards,
     knock_cards,
-    mask_of_cards,
     neighbours,
     take_or_draw,
 )
-from ginrummy.cards import FULL_DECK, Bitmask
+from ginrummy.cards import CARD_POINTS, FULL_DECK, Bitmask, mask_of
 from ginrummy.hand import Action, Discard, Knock, Phase, PlayerView
 
 __all__ = ["EasyBot", "MediumBot", "connections", "draw_if_it_melds", "melds_pile_card"]
@@ -41,7 +39,7 @@ def melds_pile_card(hand: Bitmask, card: int, ace_high: bool) -> bool:
     for d in bits(hand):
         kept = taken & ~(1 << d)
         left = deadwood_of(kept, ace_high)
-        if left < now and left < deadwood_of(kept & ~(1 << card), ace_high) + POINTS[card]:
+        if left < now and left < deadwood_of(kept & ~(1 << card), ace_high) + CARD_POINTS[card]:
             return True
     return False
 
@@ -60,7 +58,7 @@ def _sound_discard(hand: Bitmask, choices: list[int], ace_high: bool) -> int:
         key=lambda c: (
             deadwood_of(hand & ~(1 << c), ace_high),
             connections(c, hand),
-            -POINTS[c],
+            -CARD_POINTS[c],
             c,
         ),
     )
@@ -77,7 +75,7 @@ class MediumBot:
     def choose(self, view: PlayerView) -> Action:
         """One legal action for ``view``."""
         ace_high = view.settings.ace_high
-        hand = mask_of_cards(view.hand)
+        hand = mask_of(view.hand)
         if view.phase in (Phase.UPCARD, Phase.DRAW):
             return draw_if_it_melds(view, hand, ace_high)
         big = big_gin_action(view)
@@ -85,7 +83,9 @@ class MediumBot:
             return big
         knocks = knock_cards(view)
         if knocks:
-            card = min(knocks, key=lambda c: (deadwood_of(hand & ~(1 << c), ace_high), -POINTS[c]))
+            card = min(
+                knocks, key=lambda c: (deadwood_of(hand & ~(1 << c), ace_high), -CARD_POINTS[c])
+            )
             return Knock(FULL_DECK[card])
         return Discard(FULL_DECK[_sound_discard(hand, discard_cards(view), ace_high)])
 
@@ -104,7 +104,7 @@ class EasyBot:
         """One legal action for ``view``."""
         rng = decision_rng(self.seed, view)
         ace_high = view.settings.ace_high
-        hand = mask_of_cards(view.hand)
+        hand = mask_of(view.hand)
         if view.phase in (Phase.UPCARD, Phase.DRAW):
             return draw_if_it_melds(view, hand, ace_high)
         big = big_gin_action(view)

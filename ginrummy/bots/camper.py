@@ -39,18 +39,16 @@ import random
 from ginrummy import melds
 from ginrummy.bots._common import (
     ALL_CARDS,
-    POINTS,
     big_gin_action,
     bits,
     decision_rng,
     discard_cards,
     knock_cards,
-    mask_of_cards,
     read_record,
     take_or_draw,
 )
 from ginrummy.bots._lookahead import future_deadwood
-from ginrummy.cards import FULL_DECK, Bitmask, CardSet
+from ginrummy.cards import CARD_POINTS, FULL_DECK, Bitmask, CardSet, mask_of
 from ginrummy.hand import DEAD_AT, Action, Discard, Knock, Phase, PlayerView
 
 __all__ = [
@@ -94,10 +92,10 @@ def throw_candidates(hand: Bitmask, locked: int | None, ace_high: bool) -> dict[
     """
     whole = _deadwood(hand, ace_high)
     cards = [c for c in bits(hand) if c != locked]
-    free = [c for c in cards if _deadwood(hand & ~(1 << c), ace_high) + POINTS[c] == whole]
+    free = [c for c in cards if _deadwood(hand & ~(1 << c), ace_high) + CARD_POINTS[c] == whole]
     if free:
-        dearest = max(POINTS[c] for c in free)
-        free = [c for c in free if POINTS[c] >= dearest - MAX_DIFFERENCE]
+        dearest = max(CARD_POINTS[c] for c in free)
+        free = [c for c in free if CARD_POINTS[c] >= dearest - MAX_DIFFERENCE]
     if len(free) == 1:
         return {free[0]: _deadwood(hand & ~(1 << free[0]), ace_high)}
     if not free:
@@ -182,20 +180,20 @@ def lay_off_points(meld_masks: tuple[Bitmask, ...], unseen: Bitmask, opp: Bitmas
                 cs = cs[1:] + cs[:1]  # an ace-high run: the ace is its top card
             low, high = cs[0], cs[-1]
             if low % 13 > 0 and open_ >> (low - 1) & 1:
-                total += POINTS[low]
+                total += CARD_POINTS[low]
             if high % 13 < 12 and open_ >> (high + 1) & 1:
-                total += POINTS[high]
+                total += CARD_POINTS[high]
         else:
             for c in cs:
                 if open_ >> ((c + 13) % 52) & 1:
-                    total += POINTS[c]
+                    total += CARD_POINTS[c]
     return total
 
 
 def takes_card(hand: Bitmask, card: int, ace_high: bool) -> bool:
     """MARJJ's upcard rule: the card melds in the best arrangement and lowers the deadwood."""
     taken = hand | 1 << card
-    in_meld = _deadwood(taken, ace_high) < _deadwood(hand, ace_high) + POINTS[card]
+    in_meld = _deadwood(taken, ace_high) < _deadwood(hand, ace_high) + CARD_POINTS[card]
     lower = melds.deadwood_after_discard_mask(taken, ace_high) < _deadwood(hand, ace_high)
     return in_meld and lower
 
@@ -213,7 +211,7 @@ class CamperBot:
     def choose(self, view: PlayerView) -> Action:
         """One legal action for ``view``."""
         ace_high = view.settings.ace_high
-        hand = mask_of_cards(view.hand)
+        hand = mask_of(view.hand)
         if view.phase in (Phase.UPCARD, Phase.DRAW):
             top = view.top_of_pile
             can_take = len(view.legal_actions) > 1
@@ -224,10 +222,10 @@ class CamperBot:
         if big is not None:
             return big
         record = read_record(view)
-        opp_known = mask_of_cards(view.opponent_pile_cards)
+        opp_known = mask_of(view.opponent_pile_cards)
         unseen = ALL_CARDS & ~hand & ~record.pile_mask & ~opp_known
         seen = ALL_CARDS & ~unseen
-        opp = mask_of_cards(record.opp_took)
+        opp = mask_of(record.opp_took)
         turns = record.my_turns
         rng = decision_rng(self.seed, view)
         locked = None if view.locked_card is None else int(view.locked_card)
@@ -240,7 +238,9 @@ class CamperBot:
         if card in knocks and (left == 0 or turns <= self.knock_turns):
             return self._knock(hand, card, unseen, opp, ace_high)
         if self.wall_knock and knocks and view.stock_count <= DEAD_AT:
-            best = min(knocks, key=lambda c: (_deadwood(hand & ~(1 << c), ace_high), -POINTS[c]))
+            best = min(
+                knocks, key=lambda c: (_deadwood(hand & ~(1 << c), ace_high), -CARD_POINTS[c])
+            )
             return self._knock(hand, best, unseen, opp, ace_high)
         return Discard(FULL_DECK[card])
 

@@ -15,7 +15,6 @@ fewest lay-off spots.
 from __future__ import annotations
 
 from ginrummy.bots._common import (
-    POINTS,
     arrangements,
     big_gin_action,
     deadwood_of,
@@ -25,7 +24,7 @@ from ginrummy.bots._common import (
 )
 from ginrummy.bots._reading import danger, lay_off_exposure, read_table
 from ginrummy.bots.basic import connections, draw_if_it_melds
-from ginrummy.cards import FULL_DECK
+from ginrummy.cards import CARD_POINTS, FULL_DECK
 from ginrummy.hand import Action, Discard, Knock, Phase, PlayerView
 
 __all__ = ["CamperLiteBot"]
@@ -60,7 +59,7 @@ class CamperLiteBot:
                 best = None
                 for c in (c for c in knocks if left[c] == least):
                     for a in arrangements(hand & ~(1 << c), ace_high):
-                        key = (lay_off_exposure(reading, a.meld_masks), -POINTS[c], c)
+                        key = (lay_off_exposure(reading, a.meld_masks), -CARD_POINTS[c], c)
                         if best is None or key < best[0]:
                             best = (key, c, a.melds)
                 assert best is not None
@@ -71,7 +70,7 @@ class CamperLiteBot:
             return (
                 left + self.safety_weight * danger(reading, c),
                 connections(c, hand),
-                -POINTS[c],
+                -CARD_POINTS[c],
             )
 
         return Discard(FULL_DECK[min(discard_cards(view), key=cost)])

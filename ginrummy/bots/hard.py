@@ -37,7 +37,6 @@ from functools import lru_cache
 
 from ginrummy import melds
 from ginrummy.bots._common import (
-    POINTS,
     arrangements,
     big_gin_action,
     bits,
@@ -45,14 +44,13 @@ from ginrummy.bots._common import (
     decision_rng,
     discard_cards,
     knock_cards,
-    mask_of_cards,
     neighbours,
     read_record,
     take_or_draw,
 )
 from ginrummy.bots._lookahead import weighted_future_deadwood
 from ginrummy.bots._reading import Reading, danger, lay_off_exposure, read_table, sample_opponent
-from ginrummy.cards import FULL_DECK, Bitmask, CardSet
+from ginrummy.cards import CARD_POINTS, FULL_DECK, Bitmask, CardSet, mask_of
 from ginrummy.hand import DEAD_AT, Action, Discard, Knock, Phase, PlayerView
 from ginrummy.settings import Settings
 
@@ -165,7 +163,7 @@ def hard_variant(spec: str, seed: int) -> HardBot:
 @lru_cache(maxsize=1 << 16)
 def _deadwood_cards(hand: Bitmask, ace_high: bool) -> Bitmask:
     arrangement = melds.best_arrangement(CardSet.from_mask(hand), ace_high=ace_high)
-    return mask_of_cards(arrangement.deadwood)
+    return mask_of(arrangement.deadwood)
 
 
 def potential(reading: Reading, hand: Bitmask, horizon: float) -> float:
@@ -182,7 +180,7 @@ def potential(reading: Reading, hand: Bitmask, horizon: float) -> float:
     cards = bits(dead)
     for i, x in enumerate(cards):
         for y in cards[i + 1 :]:
-            gain = POINTS[x] + POINTS[y]
+            gain = CARD_POINTS[x] + CARD_POINTS[y]
             outs = 0.0
             if x % 13 == y % 13:
                 for s in range(4):
@@ -202,7 +200,7 @@ def potential(reading: Reading, hand: Bitmask, horizon: float) -> float:
             total += gain * outs
         # A deadwood card that a single card would join to one of the melds.
         for n in _one_gap(x, hand & ~dead):
-            total += POINTS[x] * reading.p_live(n) * 0.5
+            total += CARD_POINTS[x] * reading.p_live(n) * 0.5
     return total * min(1.0, horizon / unseen)
 
 
@@ -230,7 +228,7 @@ def _layable(spots: tuple[melds.LayOffSpot, ...], hand: Bitmask) -> int:
             for c in chain:
                 if not hand >> c & 1:
                     break
-                total += POINTS[c]
+                total += CARD_POINTS[c]
     return total
 
 
@@ -287,7 +285,7 @@ class HardBot:
             if left[c] > reach:
                 continue
             score = self._value(reading, hand & ~(1 << c), turn) + self._throw_cost(reading, c)
-            key = (score, -POINTS[c], c)
+            key = (score, -CARD_POINTS[c], c)
             if best is None or key < best:
                 best = key
         assert best is not None
@@ -325,7 +323,7 @@ class HardBot:
         now_dead = deadwood_of(hand, ace_high)
         melded = any(
             deadwood_of(taken & ~(1 << d), ace_high)
-            < deadwood_of(taken & ~(1 << d) & ~(1 << top), ace_high) + POINTS[top]
+            < deadwood_of(taken & ~(1 << d) & ~(1 << top), ace_high) + CARD_POINTS[top]
             and deadwood_of(taken & ~(1 << d), ace_high) < now_dead
             for d in choices
         )
@@ -350,7 +348,7 @@ class HardBot:
         least = min(left.values())
         candidates = [c for c in knocks if left[c] == least]
         if least == 0:
-            card = min(candidates, key=lambda c: (-POINTS[c], c))
+            card = min(candidates, key=lambda c: (-CARD_POINTS[c], c))
             return Knock(FULL_DECK[card])
         config = self.config
         needs = _needs(view)

@@ -21,10 +21,9 @@ from ginrummy.bots._common import (
     decision_rng,
     discard_cards,
     knock_cards,
-    mask_of_cards,
     take_or_draw,
 )
-from ginrummy.cards import FULL_DECK, CardSet
+from ginrummy.cards import FULL_DECK, CardSet, mask_of
 from ginrummy.hand import (
     Action,
     Discard,
@@ -57,7 +56,7 @@ class SimpleBot:
     def choose(self, view: PlayerView) -> Action:
         """One legal action for ``view``."""
         ace_high = view.settings.ace_high
-        hand = mask_of_cards(view.hand)
+        hand = mask_of(view.hand)
         if view.phase in (Phase.UPCARD, Phase.DRAW):
             top = view.top_of_pile
             can_take = len(view.legal_actions) > 1
