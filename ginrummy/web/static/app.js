@@ -131,7 +131,7 @@ $("settings-form").addEventListener("submit", async (e) => {
   e.preventDefault();
   if (!state.form || !checkForm(state.form.options)) return;
   const values = readForm(state.form.options);
-  await game.startMatch(newMatchBody(values, state.form), values, $("settings-error"), () => showView("table"), showFormError);
+  await game.startMatch(newMatchBody(values), values, $("settings-error"), () => showView("table"), showFormError);
 });
 
 // ---------------------------------------------------------------- the table's buttons and dialogs

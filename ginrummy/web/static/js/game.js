@@ -109,7 +109,7 @@ export function render() {
   c.next.replaceChildren(t("action.next_hand") + " ", keyHint("Enter"));
   c.prompt.textContent = promptText(m, tb, {
     busy: state.busy, replaying: Boolean(state.display), myTurn: tb.to_act === mySeat(m),
-    them: seatWord(m, tb.to_act === null || tb.to_act === undefined || isMine(m, tb.to_act) ? otherSeat(m, mySeat(m)) : tb.to_act, "subject"),
+    them: seatWord(m, tb.to_act === null || tb.to_act === undefined || isMine(m, tb.to_act) ? otherSeat(mySeat(m) ?? 0) : tb.to_act, "subject"),
     marked: state.marked, learned: prefs.learned, symbol,
   });
   drawLog(c, tb.log.map((/** @type {any} */ ev) => ({ mine: isMine(m, ev.who), text: eventText(m, ev) })));

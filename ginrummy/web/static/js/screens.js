@@ -27,7 +27,7 @@ async function showDealCheck(m) {
   const box = $("result-fair");
   const check = m.last_result && m.last_result.kind === "dead"
     ? { status: "dead", text: t("fair.dead_hand") }
-    : await dealCheck(m.id, m.fairness.deal, (by) => isMine(m, by) || by === "you");
+    : await dealCheck(m.id, m.fairness.deal);
   let text = check.text;
   if (m.fairness.next_commitment) {
     promise(m.id, m.hand_number + 1, m.fairness.next_commitment);
