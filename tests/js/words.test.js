@@ -101,7 +101,7 @@ test("the defender of a hand is the seat other than the knocker", () => {
 
 test("no module of the page names a player by role: the wire has seats", async () => {
   const { readdir, readFile } = await import("node:fs/promises");
-  const roots = ["ginrummy/web/static/js"];
+  const roots = ["ginrummy/web/static/js", "ginrummy/web/static/learn"];
   for (const root of roots) {
     for (const file of (await readdir(root)).filter((f) => f.endsWith(".js"))) {
       const src = await readFile(`${root}/${file}`, "utf8");
