@@ -422,6 +422,13 @@ def test_history_shows_score_sheets_and_resumes_an_unfinished_match(
     record = load_match(Path(download.value.path()).read_text())
     assert record.is_over and [e.winner for e in record.sheet] == [0]
     assert done.count() == 0  # a finished match has no Resume link
+    # Only hands played to their end count: the one in progress is not played yet.
+    expect(won).to_contain_text(" · 1 hand · ")
+    playing = page.locator(".history-item", has=page.locator(f'a[href="/match/{unfinished}"]'))
+    expect(playing).to_contain_text(" · 0 hands · ")
+    page.goto(server.url + "/")
+    expect(page.locator("#resume-text")).to_contain_text("You 0, computer 0, in the first hand")
+    page.click("#nav-history")
     resume = page.locator(f'.history-item a[href="/match/{unfinished}"]')
     expect(resume).to_have_text("Resume")
     resume.click()

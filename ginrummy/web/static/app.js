@@ -107,7 +107,8 @@ async function showHome() {
       const [mySide, theirSide] = seatsMineFirst(open);
       const me = seatWord(open, mySide, "label");
       const them = seatWord(open, theirSide, "bare");
-      $("resume-text").textContent = t("home.resume", { me, mine, them, theirs, count: open.hands, summary: rulesSummary(open) });
+      const words = { me, mine, them, theirs, count: open.hands, summary: rulesSummary(open) };
+      $("resume-text").textContent = t(open.hands ? "home.resume" : "home.resume_first_hand", words);
       $("resume-link").setAttribute("href", "/match/" + open.id);
       $("resume-link").dataset.nav = "";
       $("resume-box").hidden = false;
