@@ -530,9 +530,7 @@ def test_lay_offs_are_shown_on_the_melds_they_went_to(page: Page, server: Server
         "aria-label", "nine of hearts, laid off"
     )
     expect(nines).to_contain_text("+ laid off")
-    expect(dialog.locator(".side-theirs")).to_contain_text(
-        "Laid off onto the knocker's melds: 9♥"
-    )
+    expect(dialog.locator(".side-theirs")).to_contain_text("Laid off onto the knocker's melds: 9♥")
     expect(dialog.locator(".side-theirs .laid-deadwood")).not_to_contain_text("9♥")
 
 
