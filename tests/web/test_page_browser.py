@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -268,3 +269,36 @@ def test_a_phone_held_sideways_shows_the_whole_table_without_scrolling(
             assert box is not None and box["y"] + box["height"] <= 390.5, box
     finally:
         context.close()
+
+
+QUEENS = "QS QH QC 2C 4C 6C 8C 7D 3D JH"
+"""The other hand: three queens and loose cards (40 deadwood)."""
+
+
+def test_after_a_hand_the_table_shows_the_other_hand_laid_down_and_the_knock_card(
+    tab: Page, server: Server, tmp_path: Path
+) -> None:
+    open_match(tab, server, [deck(MELDED, QUEENS, "QD")])
+    tab.click("#btn-take")
+    expect(tab.locator("#knock-label")).to_have_text("Knock with 10")
+    tab.click("#btn-knock")
+    expect(tab.locator("#dlg-result")).to_be_visible()
+    tab.click("#result-close")  # "Look at the table"
+    expect(tab.locator("#dlg-result")).to_be_hidden()
+    opp = tab.locator("#opp-cards")
+    # Their hand as they laid it down: the set of queens apart, then the deadwood.
+    melds = opp.locator(".laid-meld:not(.laid-deadwood)")
+    expect(melds).to_have_count(1)
+    expect(melds.locator(".group-label")).to_have_text("Set")
+    codes = melds.locator(".mini").evaluate_all("cards => cards.map(c => c.dataset.code)")
+    assert sorted(codes) == ["QC", "QH", "QS"]
+    dead = opp.locator(".laid-deadwood")
+    expect(dead.locator(".group-label")).to_contain_text("40")
+    expect(dead.locator(".mini")).to_have_count(7)
+    for card in opp.locator(".mini").all():
+        expect(card).to_be_in_viewport()
+    # The knock card lies on the pile (the upcard was taken: it is the only card there).
+    expect(tab.locator("#pile")).to_have_attribute("aria-label", re.compile("king of clubs on top"))
+    expect(tab.locator("#pile-count")).to_have_text("1")
+    tab.screenshot(path=tmp_path / "table-after-the-hand.png")
+
