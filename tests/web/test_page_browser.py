@@ -302,3 +302,23 @@ def test_after_a_hand_the_table_shows_the_other_hand_laid_down_and_the_knock_car
     expect(tab.locator("#pile-count")).to_have_text("1")
     tab.screenshot(path=tmp_path / "table-after-the-hand.png")
 
+
+def test_deal_is_two_key_presses_from_the_top_of_the_settings_page(
+    tab: Page, server: Server
+) -> None:
+    tab.goto(server.url + "/")
+    deal = tab.locator("#start-match")
+    expect(deal).to_be_enabled()
+    tab.keyboard.press("Tab")
+    skip = tab.locator("#skip-deal")
+    expect(skip).to_be_focused()
+    expect(skip).to_have_text("Skip to Deal")
+    expect(skip).to_be_in_viewport()
+    tab.keyboard.press("Enter")
+    expect(deal).to_be_focused()
+    expect(deal).to_be_in_viewport()
+    tab.keyboard.press("Enter")
+    expect(tab).to_have_url(re.compile(r"/match/"))
+    # On the table the skip link that leads to Deal is gone; the first stop skips to the game.
+    tab.keyboard.press("Tab")
+    expect(tab.locator("#skip-deal")).to_be_hidden()

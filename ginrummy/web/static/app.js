@@ -124,6 +124,13 @@ $("settings-form").addEventListener("input", (e) => {
   syncForm();
 });
 $("settings-form").addEventListener("change", syncForm);
+$("skip-deal").addEventListener("click", (e) => {
+  // A fragment link to a button moves only where Tab starts from: give it the focus.
+  e.preventDefault();
+  const deal = $("start-match");
+  deal.scrollIntoView({ block: "center" });
+  deal.focus();
+});
 $("reset-settings").addEventListener("click", async () => {
   prefs.forgetSettings();
   if (state.form) buildForm(state.form.options, {});
