@@ -5,7 +5,7 @@ import { $, h } from "../js/dom.js";
 import { t } from "../js/messages.js";
 import { limitText } from "../js/picture.js";
 import { rememberLearnOffer } from "../js/prefs.js";
-import { isMine, mineFirst } from "../js/seats.js";
+import { isMine, mineFirst, seatWord } from "../js/seats.js";
 import { eventText, summaryText } from "../js/words.js";
 import { buildTable, drawTable } from "../js/table.js";
 import { getJSON } from "./fetch.js";
@@ -28,7 +28,7 @@ function statusText(step) {
   const tb = step.table;
   const top = tb.pile.length ? symbol(tb.pile[tb.pile.length - 1]) : "";
   if (tb.phase === "over") return step.result ? summaryText(worked.match, step.result) : t("prompt.hand_over");
-  if (!mine(tb.to_act)) return tb.phase === "upcard" ? t("learn.worked.they_upcard", { card: top }) : t("prompt.they_play");
+  if (!mine(tb.to_act)) return tb.phase === "upcard" ? t("learn.worked.they_upcard", { card: top }) : t("prompt.they_play", { who: seatWord(worked.match, tb.to_act, "subject") });
   if (tb.phase === "upcard") return t("learn.worked.upcard", { card: top });
   if (tb.phase === "draw") return t("learn.worked.draw", { card: top });
   return t("learn.worked.throw");
