@@ -169,6 +169,19 @@ def test_after_next_hand_the_focus_is_in_the_hand(tab: Page, server: Server) -> 
     assert focused, tab.evaluate("document.activeElement.outerHTML.slice(0, 80)")
 
 
+MISSED_TOUCHES = """s => {
+    const el = document.querySelector(s);
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    // 21 px above and below the middle: a 44 px tall target.
+    const probes = [[x, y - 21], [x, y + 21]].filter(([, py]) => py >= 0);
+    return probes.filter(([px, py]) => {
+        const hit = document.elementFromPoint(px, py);
+        return !hit || !hit.closest(s);
+    }).map(p => p.map(Math.round));
+}"""
+"""Where a finger on ``s`` misses it: probes 21 px above and below its middle."""
+
 TARGETS = ["#nav-new", "#nav-history", "#nav-rules", "#open-comfort", "#open-help"]
 TABLE_TARGETS = ["#open-pile"]
 
@@ -176,20 +189,7 @@ TABLE_TARGETS = ["#open-pile"]
 def test_small_controls_answer_a_finger_44_px_tall(tab: Page, server: Server) -> None:
     open_match(tab, server, [deck(MELDED, JUNK, "QD")])
     for selector in TARGETS + TABLE_TARGETS:
-        missed = tab.evaluate(
-            """s => {
-                const el = document.querySelector(s);
-                const r = el.getBoundingClientRect();
-                const x = r.left + r.width / 2, y = r.top + r.height / 2;
-                // 21 px above and below the middle: a 44 px tall target.
-                const probes = [[x, y - 21], [x, y + 21]].filter(([, py]) => py >= 0);
-                return probes.filter(([px, py]) => {
-                    const hit = document.elementFromPoint(px, py);
-                    return !hit || !hit.closest(s);
-                }).map(p => p.map(Math.round));
-            }""",
-            selector,
-        )
+        missed = tab.evaluate(MISSED_TOUCHES, selector)
         assert not missed, f"{selector} misses a touch at {missed}"
     # The narrow ? answers a finger beside it too.
     box = tab.locator("#open-help").bounding_box()
@@ -349,3 +349,40 @@ def test_each_step_of_the_worked_hand_shows_its_table_on_the_first_screen(
         if n in (1, total):
             tab.screenshot(path=tmp_path / f"step-{n}.png")
 
+
+BAR = """() => {
+    const bar = document.querySelector('header.topbar');
+    const brand = bar.querySelector('.brand');
+    return {
+        brand: [brand.textContent.trim(), brand.getAttribute('href'), !!brand.querySelector('svg')],
+        links: [...bar.querySelectorAll('nav a')]
+            .map(a => [a.id, a.textContent.trim(), a.pathname]),
+        height: Math.round(bar.getBoundingClientRect().height),
+        colour: getComputedStyle(bar).backgroundColor,
+    };
+}"""
+
+
+def test_the_learn_pages_top_bar_is_the_games_and_the_rules_line_is_whole(
+    tab: Page, server: Server
+) -> None:
+    tab.goto(server.url + "/")
+    expect(tab.locator("#start-match")).to_be_enabled()
+    game = tab.evaluate(BAR)
+    assert [link[0] for link in game["links"]] == ["nav-new", "nav-history", "nav-rules"]
+    for path in ("/rules", "/worked-hand", "/strategy"):
+        tab.goto(server.url + path)
+        expect(tab.locator("body")).to_have_attribute("data-ready", "1")
+        assert tab.evaluate(BAR) == game, path
+    expect(tab.locator("#nav-rules")).not_to_have_attribute("aria-current", "page")
+    tab.goto(server.url + "/rules")
+    expect(tab.locator("#nav-rules")).to_have_attribute("aria-current", "page")
+    for link in ("#nav-new", "#nav-history", "#nav-rules"):
+        assert not tab.evaluate(MISSED_TOUCHES, link), f"{link} misses a touch"
+    # In a match, the line with its rules is shown whole, however narrow the screen.
+    open_match(tab, server, [deck(MELDED, JUNK, "QD")])
+    line = tab.locator("#open-rules")
+    expect(line).to_contain_text("To 100 · Standard knocking (10) · Medium")
+    expect(line).to_be_in_viewport(ratio=1)
+    assert line.evaluate("e => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight")
+    assert tab.evaluate("document.documentElement.scrollWidth <= innerWidth")
