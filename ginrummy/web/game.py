@@ -558,7 +558,8 @@ def summaries(store: MatchStore, holder: str) -> list[MatchSummary]:
             row.id,
             row.status,
             row.scores,
-            len(row.record.get("hands", [])),
+            # A hand counts as played once it is over: the one in progress does not.
+            sum(1 for hand in row.record.get("hands", []) if "result" in hand),
             Settings.from_dict(row.record.get("settings", {})),
             _seats(row),
             row.created_at,

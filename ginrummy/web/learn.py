@@ -22,7 +22,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Literal
 
 from fastapi import APIRouter
 from fastapi.responses import FileResponse
@@ -41,7 +40,7 @@ from ginrummy.hand import (
 from ginrummy.match import Match
 from ginrummy.melds import best_arrangement
 from ginrummy.web.present import event_out, sheet_entry_out, table_out
-from ginrummy.web.schemas import EventOut, SheetEntryOut, TableOut
+from ginrummy.web.schemas import CardCode, EventOut, SeatIndex, SeatOut, SheetEntryOut, TableOut
 
 __all__ = [
     "LEARN_DIR",
@@ -204,18 +203,23 @@ class WorkedStepOut(_Out):
     result: SheetEntryOut | None
     """The score sheet's line, once the hand is over."""
     scores: tuple[int, int]
-    computer_hand: list[str]
-    """The computer's cards (a lesson may show them; a match never does)."""
-    computer_deadwood: int
-    """The computer's own deadwood count before any lay-off."""
+    """The score by seat."""
+    opponent_hand: list[CardCode]
+    """The other seat's cards (a lesson may show them; a match never does)."""
+    opponent_deadwood: int
+    """The other seat's own deadwood count before any lay-off."""
 
 
 class WorkedHandOut(_Out):
     """The worked hand: its record and its steps."""
 
-    dealer: Literal["computer"]
+    seat: SeatIndex
+    """The learner's seat, as a match's ``seat`` says whose view the tables are."""
+    seats: list[SeatOut]
+    """Who sits where: the learner, and the Hard computer whose moves these are."""
+    dealer: SeatIndex
     deck: str
-    """The deck order in the rules' notation, dealt by the computer."""
+    """The deck order in the rules' notation, dealt by the dealer."""
     actions: list[str]
     """Every action in order, in the engine's notation (``discard KC``)."""
     steps: list[WorkedStepOut]
@@ -263,11 +267,22 @@ def worked_hand() -> WorkedHandOut:
                 table=table,
                 result=result,
                 scores=match.scores,
-                computer_hand=[str(c) for c in match.hand.cards_of(OPPONENT_SEAT)],
-                computer_deadwood=theirs,
+                opponent_hand=[str(c) for c in match.hand.cards_of(OPPONENT_SEAT)],
+                opponent_deadwood=theirs,
             )
         )
-    return WorkedHandOut(dealer="computer", deck=format_cards(deck), actions=actions, steps=steps)
+    seats = [
+        SeatOut(index=LEARNER_SEAT, kind="person", bot=None, name=None),
+        SeatOut(index=OPPONENT_SEAT, kind="bot", bot="hard", name=None),
+    ]
+    return WorkedHandOut(
+        seat=LEARNER_SEAT,
+        seats=sorted(seats, key=lambda s: s.index),
+        dealer=OPPONENT_SEAT,
+        deck=format_cards(deck),
+        actions=actions,
+        steps=steps,
+    )
 
 
 # --- routes ------------------------------------------------------------------------

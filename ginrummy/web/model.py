@@ -198,6 +198,7 @@ class MatchSummary:
     status: str
     scores: tuple[int, int]
     hands: int
+    """The hands played to their end (the hand in progress is not one)."""
     settings: Settings
     seats: tuple[Seat, Seat]
     created_at: str

@@ -458,6 +458,7 @@ class MatchSummaryOut(_Out):
     status: Literal["playing", "over"]
     scores: tuple[int, int]
     hands: int
+    """The hands played to their end (the hand in progress is not one)."""
     winner: SeatIndex | None
     settings: SettingsOut
     seats: list[SeatOut]

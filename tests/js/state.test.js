@@ -3,20 +3,20 @@ import { test } from "node:test";
 
 import { applyPublic, canAct, currentTable, dealtPublic, handOrder, knockChoice, moved, replayStart, sortCards } from "../../ginrummy/web/static/js/state.js";
 
-const theirs = (/** @type {any} */ who) => who === "computer";
+const theirs = (/** @type {any} */ who) => who === 1;
 
 test("the other seat's draws and throws change what everyone sees", () => {
   const pub = dealtPublic("QD");
-  applyPublic(pub, { who: "computer", kind: "take", card: "QD" }, theirs);
+  applyPublic(pub, { who: 1, kind: "take", card: "QD" }, theirs);
   assert.deepEqual(pub, { pile: [], stock_count: 31, opponent_count: 11, opponent_pile_cards: ["QD"] });
-  applyPublic(pub, { who: "computer", kind: "discard", card: "QD" }, theirs);
+  applyPublic(pub, { who: 1, kind: "discard", card: "QD" }, theirs);
   assert.deepEqual(pub, { pile: ["QD"], stock_count: 31, opponent_count: 10, opponent_pile_cards: [] });
-  applyPublic(pub, { who: "you", kind: "stock", card: "7C" }, theirs);
+  applyPublic(pub, { who: 0, kind: "stock", card: "7C" }, theirs);
   assert.equal(pub.stock_count, 30);
   assert.equal(pub.opponent_count, 10);
-  applyPublic(pub, { who: "computer", kind: "stock", card: null }, theirs);
+  applyPublic(pub, { who: 1, kind: "stock", card: null }, theirs);
   assert.equal(pub.opponent_count, 11);
-  applyPublic(pub, { who: "computer", kind: "knock", card: "9S" }, theirs);
+  applyPublic(pub, { who: 1, kind: "knock", card: "9S" }, theirs);
   assert.equal(pub.opponent_count, 10);
 });
 
@@ -42,11 +42,11 @@ test("while moves play, the table shows the public state and no revealed hand", 
 });
 
 test("the player acts only on their own turn, when nothing is under way", () => {
-  const t = { to_act: "you", phase: "draw" };
-  assert.ok(canAct(t, false, "you"));
-  assert.ok(!canAct(t, true, "you"));
-  assert.ok(!canAct({ ...t, to_act: "computer" }, false, "you"));
-  assert.ok(!canAct({ ...t, phase: "over" }, false, "you"));
+  const t = { to_act: 0, phase: "draw" };
+  assert.ok(canAct(t, false, 0));
+  assert.ok(!canAct(t, true, 0));
+  assert.ok(!canAct({ ...t, to_act: 1 }, false, 0));
+  assert.ok(!canAct({ ...t, phase: "over" }, false, 0));
   assert.ok(canAct({ to_act: 1, phase: "discard" }, false, 1));
 });
 

@@ -3,7 +3,7 @@ import { test } from "node:test";
 
 import { setCatalogue } from "../../ginrummy/web/static/js/messages.js";
 import { mineFirst, mySeat, seatWord } from "../../ginrummy/web/static/js/seats.js";
-import { againBody, formOptions, newMatchBody, valuesOf } from "../../ginrummy/web/static/js/settings.js";
+import { againBody, choicesOf, formOptions, newMatchBody, valueText, valuesOf } from "../../ginrummy/web/static/js/settings.js";
 import { errorText, eventSpoken, eventText, rulesSummary, summaryText } from "../../ginrummy/web/static/js/words.js";
 import { EN } from "./catalogue.js";
 
@@ -77,11 +77,38 @@ test("the form shows the bot's level where Difficulty was, and sends it as the s
   const raw = { settings: [{ name: "match_to" }, { name: "gin_bonus" }, { name: "big_gin" }], bots: ["easy", "medium", "hard"] };
   const form = formOptions(raw);
   assert.deepEqual(form.options.map((o) => o.name), ["match_to", "gin_bonus", "difficulty", "big_gin"]);
-  assert.deepEqual(newMatchBody({ match_to: 50, difficulty: "hard" }, form),
+  assert.deepEqual(newMatchBody({ match_to: 50, difficulty: "hard" }),
     { settings: { match_to: 50 }, seats: [{ kind: "person" }, { kind: "bot", bot: "hard" }] });
-  // A server from before seats keeps difficulty among the settings.
-  assert.deepEqual(newMatchBody({ difficulty: "easy" }, formOptions([{ name: "difficulty" }])), { settings: { difficulty: "easy" } });
   const m = { settings: { match_to: 50 }, seats: [person(0), bot(1, "easy")] };
   assert.deepEqual(againBody(m), { settings: { match_to: 50 }, seats: [{ kind: "person" }, { kind: "bot", bot: "easy" }] });
   assert.deepEqual(valuesOf(m), { match_to: 50, difficulty: "easy" });
+});
+
+test("the settings' choices are plain values, worded by the catalogue", () => {
+  const knocking = { name: "knocking", kind: "choice", default: "standard", choices: ["standard", "oklahoma"], house_rule: false };
+  assert.deepEqual(choicesOf(knocking), [["standard", EN["setting.knocking.standard"]], ["oklahoma", EN["setting.knocking.oklahoma"]]]);
+  assert.equal(valueText(knocking, "oklahoma"), EN["setting.knocking.oklahoma"]);
+  // The bot's level is a seat's, never a setting: a new match sends it in `seats`.
+  assert.deepEqual(formOptions({ settings: [knocking], bots: ["easy", "medium", "hard"] }).options.map((o) => o.name), ["knocking", "difficulty"]);
+  assert.deepEqual(newMatchBody({ knocking: "standard", difficulty: "easy" }),
+    { settings: { knocking: "standard" }, seats: [{ kind: "person" }, { kind: "bot", bot: "easy" }] });
+});
+
+test("the defender of a hand is the seat other than the knocker", () => {
+  const entry = { kind: "undercut", knocker: 1, winner: 0, points: 27, knocker_points: 8, defender_points: 6, multiplier: 1 };
+  assert.equal(summaryText(M, entry), "The computer knocked with 8; you had 6: undercut! You score 27.");
+});
+
+test("no module of the page names a player by role: the wire has seats", async () => {
+  const { readdir, readFile } = await import("node:fs/promises");
+  const roots = ["ginrummy/web/static/js", "ginrummy/web/static/learn"];
+  for (const root of roots) {
+    for (const file of (await readdir(root)).filter((f) => f.endsWith(".js"))) {
+      const src = await readFile(`${root}/${file}`, "utf8");
+      // fair.js: a proof's `client_seed_by` is "you" | "server" (who made the client seed).
+      const roles = file === "fair.js" ? [] : src.match(/[=!]==\s*"(you|computer)"|"(you|computer)"\s*[=!]==/g) || [];
+      assert.deepEqual(roles, [], `${root}/${file} compares with a role name`);
+      assert.doesNotMatch(src, /settings_summary|\.difficulty\b|before seats/, `${root}/${file} reads the wire from before seats`);
+    }
+  }
 });

@@ -218,9 +218,24 @@ def test_history_lists_the_match_with_its_score(server: Server) -> None:
     m = server.new_match([deck(MELDED, JUNK, "QD")], settings={"match_to": 50})
     rows = server.client.get(server.url + "/api/matches").json()
     row = next(r for r in rows if r["id"] == m["id"])
-    assert row["status"] == "playing" and row["scores"] == [0, 0] and row["hands"] == 1
+    # The hand in progress is not a hand played.
+    assert row["status"] == "playing" and row["scores"] == [0, 0] and row["hands"] == 0
     assert row["settings"]["match_to"] == 50
     assert row["seats"] == m["seats"] and row["winner"] is None
+
+
+def test_history_counts_a_hand_once_it_is_over(server: Server) -> None:
+    m = server.new_match([deck(MELDED, JUNK, "QD", stock="AC AD"), deck(JUNK, MELDED, "9H")])
+    for action, card in (("take", None), ("discard", "KC"), ("stock", None), ("knock", None)):
+        m = _act(server, m, action, card).json()
+
+    def hands() -> int:
+        rows = server.client.get(server.url + "/api/matches").json()
+        return int(next(r for r in rows if r["id"] == m["id"])["hands"])
+
+    assert m["awaiting_deal"] and hands() == 1
+    _post(server, f"/api/matches/{m['id']}/next-hand", {"version": m["version"]})
+    assert hands() == 1  # the second hand is dealt, not played
 
 
 def test_deck_orders_cannot_be_fixed_outside_test_mode(db_url: str) -> None:

@@ -104,8 +104,8 @@ def test_a_whole_hand_played_by_clicks(page: Page, server: Server) -> None:
     expect(dialog).to_be_visible()
     expect(page.locator("#result-title")).to_contain_text("You win the hand")
     expect(dialog).to_contain_text("You knocked — 1")
-    expect(dialog.locator(".side-computer")).to_contain_text("Computer")
-    expect(dialog.locator(".side-you .laid-meld")).to_have_count(4)
+    expect(dialog.locator(".side-theirs")).to_contain_text("Computer")
+    expect(dialog.locator(".side-mine .laid-meld")).to_have_count(4)
     points = int(re.findall(r"(\d+) points?", page.locator("#result-title").inner_text())[0])
     expect(page.locator("#score-you")).to_have_text(str(points))
     expect(page.locator("#result-score")).to_contain_text(f"You {points} — Computer 0")
@@ -132,7 +132,7 @@ def test_knocking_with_a_marked_card_throws_that_card(page: Page, server: Server
     page.click("#btn-knock")
     expect(page.locator("#dlg-result")).to_be_visible()
     expect(page.locator("#dlg-result")).to_contain_text("You knocked — 10")
-    deadwood = page.locator("#dlg-result .side-you .laid-deadwood .mini")
+    deadwood = page.locator("#dlg-result .side-mine .laid-deadwood .mini")
     expect(deadwood).to_have_count(1)
     expect(deadwood).to_have_attribute("aria-label", "queen of diamonds")
 
@@ -416,12 +416,19 @@ def test_history_shows_score_sheets_and_resumes_an_unfinished_match(
     expect(won.locator("table.sheet tr.sheet-line")).to_have_count(1)
     expect(won.locator("table.sheet")).to_contain_text("You knocked with 1")
     won.get_by_role("button", name="Show the hands").click()
-    expect(won.locator(".sheet-hands .side-you .laid-meld")).to_have_count(4)
+    expect(won.locator(".sheet-hands .side-mine .laid-meld")).to_have_count(4)
     with page.expect_download() as download:
         won.get_by_role("link", name="Download record").click()
     record = load_match(Path(download.value.path()).read_text())
     assert record.is_over and [e.winner for e in record.sheet] == [0]
     assert done.count() == 0  # a finished match has no Resume link
+    # Only hands played to their end count: the one in progress is not played yet.
+    expect(won).to_contain_text(" · 1 hand · ")
+    playing = page.locator(".history-item", has=page.locator(f'a[href="/match/{unfinished}"]'))
+    expect(playing).to_contain_text(" · 0 hands · ")
+    page.goto(server.url + "/")
+    expect(page.locator("#resume-text")).to_contain_text("You 0, computer 0, in the first hand")
+    page.click("#nav-history")
     resume = page.locator(f'.history-item a[href="/match/{unfinished}"]')
     expect(resume).to_have_text("Resume")
     resume.click()
@@ -518,15 +525,13 @@ def test_lay_offs_are_shown_on_the_melds_they_went_to(page: Page, server: Server
     page.click("#btn-knock")
     dialog = page.locator("#dlg-result")
     expect(dialog).to_be_visible()
-    nines = dialog.locator(".side-you .laid-meld", has=page.get_by_label("nine of clubs"))
+    nines = dialog.locator(".side-mine .laid-meld", has=page.get_by_label("nine of clubs"))
     expect(nines.locator(".mini.laid-off")).to_have_attribute(
         "aria-label", "nine of hearts, laid off"
     )
     expect(nines).to_contain_text("+ laid off")
-    expect(dialog.locator(".side-computer")).to_contain_text(
-        "Laid off onto the knocker's melds: 9♥"
-    )
-    expect(dialog.locator(".side-computer .laid-deadwood")).not_to_contain_text("9♥")
+    expect(dialog.locator(".side-theirs")).to_contain_text("Laid off onto the knocker's melds: 9♥")
+    expect(dialog.locator(".side-theirs .laid-deadwood")).not_to_contain_text("9♥")
 
 
 def test_display_options_are_kept_in_the_browser(page: Page, server: Server) -> None:
@@ -615,7 +620,7 @@ def test_the_knocker_picks_how_to_lay_down(page: Page, server: Server) -> None:
     page.click("#btn-knock")
     result = page.locator("#dlg-result")
     expect(result).to_be_visible()
-    knocker = result.locator(".side-you")
+    knocker = result.locator(".side-mine")
     expect(knocker.locator(".laid-meld", has_text="Run").first).to_be_visible()
     expect(knocker.locator(".laid-deadwood .mini")).to_have_count(2)
     expect(knocker.locator(".laid-deadwood")).to_contain_text("Deadwood 6")

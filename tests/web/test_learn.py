@@ -59,7 +59,8 @@ def test_every_step_shows_the_numbers_of_the_engines_replay() -> None:
         assert table.pile == [str(c) for c in hand.pile]
         assert table.phase == hand.phase.value
         theirs = best_arrangement(hand.cards_of(OPPONENT_SEAT))
-        assert step.computer_deadwood == theirs.deadwood_points
+        assert step.opponent_deadwood == theirs.deadwood_points
+        assert sorted(step.opponent_hand) == sorted(str(c) for c in hand.cards_of(OPPONENT_SEAT))
         assert "{" not in step.caption and "}" not in step.caption
     result = states[-1].result
     assert result is not None
@@ -165,3 +166,18 @@ def test_the_bench_figures_are_what_the_strategy_page_reads() -> None:
     measured = json.loads((LEARN_DIR / "knock-stage.json").read_text())
     assert measured["hands"] >= 1000
     assert [r["stage"] for r in measured["stages"]] == [r["stage"] for r in data["stages"]]
+
+
+def test_the_worked_hand_names_its_players_by_seat_like_a_match() -> None:
+    data = worked_hand().model_dump(mode="json")
+    assert data["seat"] == LEARNER_SEAT
+    assert data["dealer"] == OPPONENT_SEAT == 1 - LEARNER_SEAT
+    assert [(s["index"], s["kind"], s["bot"]) for s in data["seats"]] == [
+        (LEARNER_SEAT, "person", None),
+        (OPPONENT_SEAT, "bot", "hard"),
+    ]
+    # No role names on the wire: seats and the neutral "opponent" only.
+    assert not re.search(r'"(computer|you)"|computer_', json.dumps(data))
+    for step in data["steps"]:
+        assert step["table"]["dealer"] == OPPONENT_SEAT
+        assert {e["who"] for e in step["moves"]} <= {0, 1}

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -168,6 +169,19 @@ def test_after_next_hand_the_focus_is_in_the_hand(tab: Page, server: Server) -> 
     assert focused, tab.evaluate("document.activeElement.outerHTML.slice(0, 80)")
 
 
+MISSED_TOUCHES = """s => {
+    const el = document.querySelector(s);
+    const r = el.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    // 21 px above and below the middle: a 44 px tall target.
+    const probes = [[x, y - 21], [x, y + 21]].filter(([, py]) => py >= 0);
+    return probes.filter(([px, py]) => {
+        const hit = document.elementFromPoint(px, py);
+        return !hit || !hit.closest(s);
+    }).map(p => p.map(Math.round));
+}"""
+"""Where a finger on ``s`` misses it: probes 21 px above and below its middle."""
+
 TARGETS = ["#nav-new", "#nav-history", "#nav-rules", "#open-comfort", "#open-help"]
 TABLE_TARGETS = ["#open-pile"]
 
@@ -175,20 +189,7 @@ TABLE_TARGETS = ["#open-pile"]
 def test_small_controls_answer_a_finger_44_px_tall(tab: Page, server: Server) -> None:
     open_match(tab, server, [deck(MELDED, JUNK, "QD")])
     for selector in TARGETS + TABLE_TARGETS:
-        missed = tab.evaluate(
-            """s => {
-                const el = document.querySelector(s);
-                const r = el.getBoundingClientRect();
-                const x = r.left + r.width / 2, y = r.top + r.height / 2;
-                // 21 px above and below the middle: a 44 px tall target.
-                const probes = [[x, y - 21], [x, y + 21]].filter(([, py]) => py >= 0);
-                return probes.filter(([px, py]) => {
-                    const hit = document.elementFromPoint(px, py);
-                    return !hit || !hit.closest(s);
-                }).map(p => p.map(Math.round));
-            }""",
-            selector,
-        )
+        missed = tab.evaluate(MISSED_TOUCHES, selector)
         assert not missed, f"{selector} misses a touch at {missed}"
     # The narrow ? answers a finger beside it too.
     box = tab.locator("#open-help").bounding_box()
@@ -268,3 +269,120 @@ def test_a_phone_held_sideways_shows_the_whole_table_without_scrolling(
             assert box is not None and box["y"] + box["height"] <= 390.5, box
     finally:
         context.close()
+
+
+QUEENS = "QS QH QC 2C 4C 6C 8C 7D 3D JH"
+"""The other hand: three queens and loose cards (40 deadwood)."""
+
+
+def test_after_a_hand_the_table_shows_the_other_hand_laid_down_and_the_knock_card(
+    tab: Page, server: Server, tmp_path: Path
+) -> None:
+    open_match(tab, server, [deck(MELDED, QUEENS, "QD")])
+    tab.click("#btn-take")
+    expect(tab.locator("#knock-label")).to_have_text("Knock with 10")
+    tab.click("#btn-knock")
+    expect(tab.locator("#dlg-result")).to_be_visible()
+    tab.click("#result-close")  # "Look at the table"
+    expect(tab.locator("#dlg-result")).to_be_hidden()
+    opp = tab.locator("#opp-cards")
+    # Their hand as they laid it down: the set of queens apart, then the deadwood.
+    melds = opp.locator(".laid-meld:not(.laid-deadwood)")
+    expect(melds).to_have_count(1)
+    expect(melds.locator(".group-label")).to_have_text("Set")
+    codes = melds.locator(".mini").evaluate_all("cards => cards.map(c => c.dataset.code)")
+    assert sorted(codes) == ["QC", "QH", "QS"]
+    dead = opp.locator(".laid-deadwood")
+    expect(dead.locator(".group-label")).to_contain_text("40")
+    expect(dead.locator(".mini")).to_have_count(7)
+    for card in opp.locator(".mini").all():
+        expect(card).to_be_in_viewport()
+    # The knock card lies on the pile (the upcard was taken: it is the only card there).
+    expect(tab.locator("#pile")).to_have_attribute("aria-label", re.compile("king of clubs on top"))
+    expect(tab.locator("#pile-count")).to_have_text("1")
+    tab.screenshot(path=tmp_path / "table-after-the-hand.png")
+
+
+def test_deal_is_two_key_presses_from_the_top_of_the_settings_page(
+    tab: Page, server: Server
+) -> None:
+    tab.goto(server.url + "/")
+    deal = tab.locator("#start-match")
+    expect(deal).to_be_enabled()
+    tab.keyboard.press("Tab")
+    skip = tab.locator("#skip-deal")
+    expect(skip).to_be_focused()
+    expect(skip).to_have_text("Skip to Deal")
+    expect(skip).to_be_in_viewport()
+    tab.keyboard.press("Enter")
+    expect(deal).to_be_focused()
+    expect(deal).to_be_in_viewport()
+    tab.keyboard.press("Enter")
+    expect(tab).to_have_url(re.compile(r"/match/"))
+    # On the table the skip link that leads to Deal is gone; the first stop skips to the game.
+    tab.keyboard.press("Tab")
+    expect(tab.locator("#skip-deal")).to_be_hidden()
+
+
+def test_each_step_of_the_worked_hand_shows_its_table_on_the_first_screen(
+    tab: Page, server: Server, tmp_path: Path
+) -> None:
+    tab.goto(server.url + "/worked-hand")
+    expect(tab.locator("body")).to_have_attribute("data-ready", "1")
+    total = int(tab.locator("#step-count").inner_text().rsplit(" ", 1)[1])
+    for n in range(1, total + 1):
+        if n > 1:
+            tab.click("#step-next")
+        expect(tab.locator("#step-count")).to_have_text(f"Step {n} of {total}")
+        assert tab.evaluate("scrollY") == 0  # nothing was scrolled to see it
+        expect(tab.locator("#w-status")).not_to_contain_text("{")
+        if tab.locator("#w-result").is_hidden():
+            # The whole table (the other hand, the piles, the status, the hand) and the
+            # title of the caption that explains it.
+            expect(tab.locator("#worked-table")).to_be_in_viewport(ratio=1)
+            expect(tab.locator("#step-title")).to_be_in_viewport(ratio=1)
+        else:
+            # Once the hand is over the table holds both hands laid down: it starts on
+            # the screen, with the other hand and the first laid-down hand.
+            expect(tab.locator("#w-opp-cards")).to_be_in_viewport(ratio=1)
+            expect(tab.locator("#w-result h3").first).to_be_in_viewport(ratio=1)
+        if n in (1, total):
+            tab.screenshot(path=tmp_path / f"step-{n}.png")
+
+
+BAR = """() => {
+    const bar = document.querySelector('header.topbar');
+    const brand = bar.querySelector('.brand');
+    return {
+        brand: [brand.textContent.trim(), brand.getAttribute('href'), !!brand.querySelector('svg')],
+        links: [...bar.querySelectorAll('nav a')]
+            .map(a => [a.id, a.textContent.trim(), a.pathname]),
+        height: Math.round(bar.getBoundingClientRect().height),
+        colour: getComputedStyle(bar).backgroundColor,
+    };
+}"""
+
+
+def test_the_learn_pages_top_bar_is_the_games_and_the_rules_line_is_whole(
+    tab: Page, server: Server
+) -> None:
+    tab.goto(server.url + "/")
+    expect(tab.locator("#start-match")).to_be_enabled()
+    game = tab.evaluate(BAR)
+    assert [link[0] for link in game["links"]] == ["nav-new", "nav-history", "nav-rules"]
+    for path in ("/rules", "/worked-hand", "/strategy"):
+        tab.goto(server.url + path)
+        expect(tab.locator("body")).to_have_attribute("data-ready", "1")
+        assert tab.evaluate(BAR) == game, path
+    expect(tab.locator("#nav-rules")).not_to_have_attribute("aria-current", "page")
+    tab.goto(server.url + "/rules")
+    expect(tab.locator("#nav-rules")).to_have_attribute("aria-current", "page")
+    for link in ("#nav-new", "#nav-history", "#nav-rules"):
+        assert not tab.evaluate(MISSED_TOUCHES, link), f"{link} misses a touch"
+    # In a match, the line with its rules is shown whole, however narrow the screen.
+    open_match(tab, server, [deck(MELDED, JUNK, "QD")])
+    line = tab.locator("#open-rules")
+    expect(line).to_contain_text("To 100 · Standard knocking (10) · Medium")
+    expect(line).to_be_in_viewport(ratio=1)
+    assert line.evaluate("e => e.scrollWidth <= e.clientWidth && e.scrollHeight <= e.clientHeight")
+    assert tab.evaluate("document.documentElement.scrollWidth <= innerWidth")

@@ -107,7 +107,8 @@ async function showHome() {
       const [mySide, theirSide] = seatsMineFirst(open);
       const me = seatWord(open, mySide, "label");
       const them = seatWord(open, theirSide, "bare");
-      $("resume-text").textContent = t("home.resume", { me, mine, them, theirs, count: open.hands, summary: rulesSummary(open) });
+      const words = { me, mine, them, theirs, count: open.hands, summary: rulesSummary(open) };
+      $("resume-text").textContent = t(open.hands ? "home.resume" : "home.resume_first_hand", words);
       $("resume-link").setAttribute("href", "/match/" + open.id);
       $("resume-link").dataset.nav = "";
       $("resume-box").hidden = false;
@@ -123,6 +124,13 @@ $("settings-form").addEventListener("input", (e) => {
   syncForm();
 });
 $("settings-form").addEventListener("change", syncForm);
+$("skip-deal").addEventListener("click", (e) => {
+  // A fragment link to a button moves only where Tab starts from: give it the focus.
+  e.preventDefault();
+  const deal = $("start-match");
+  deal.scrollIntoView({ block: "center" });
+  deal.focus();
+});
 $("reset-settings").addEventListener("click", async () => {
   prefs.forgetSettings();
   if (state.form) buildForm(state.form.options, {});
@@ -131,7 +139,7 @@ $("settings-form").addEventListener("submit", async (e) => {
   e.preventDefault();
   if (!state.form || !checkForm(state.form.options)) return;
   const values = readForm(state.form.options);
-  await game.startMatch(newMatchBody(values, state.form), values, $("settings-error"), () => showView("table"), showFormError);
+  await game.startMatch(newMatchBody(values), values, $("settings-error"), () => showView("table"), showFormError);
 });
 
 // ---------------------------------------------------------------- the table's buttons and dialogs

@@ -1,11 +1,11 @@
 // The match on the table: asks the server for moves, plays the answer out one move at a
 // time, and draws the table, the controls and the dialogs from the state.
 
-import { name, symbol } from "./cards.js";
+import { laid, mini, name, symbol } from "./cards.js";
 import { buildControls, drawKnock, drawLayouts, drawLog, drawTools } from "./controls.js";
 import { fly, sleep } from "./anim.js";
 import { closeDialog } from "./dialogs.js";
-import { $, keyHint, rectOf } from "./dom.js";
+import { $, h, keyHint, rectOf } from "./dom.js";
 import { remember, sawDeal } from "./fair.js";
 import { t } from "./messages.js";
 import { limitText, promptText, throwHint } from "./picture.js";
@@ -71,8 +71,11 @@ export function render() {
   if (!(on && tb.phase === "discard")) state.marked = null;
   const own = prefs.savedOrder(m);
   const choice = knockChoice(tb, on, state.marked);
+  const shown = afterKnock(m, other);
   drawTable(parts, tb, {
     reveal: tb.opponent_hand && !state.display ? sortCards(tb.opponent_hand, prefs.sortBy()) : null,
+    revealLaid: shown ? shown.laid : null,
+    knockThrow: shown ? shown.knockThrow : null,
     grouped: state.grouped,
     order: handOrder(tb.hand, own, prefs.sortBy()),
     marked: state.marked,
@@ -89,7 +92,8 @@ export function render() {
   parts.stock.setAttribute("aria-label", t(canStock ? "table.stock_drawable" : "table.stock_count", { count: tb.stock_count }));
   parts.stock.classList.toggle("drawable", canStock);
   parts.stock.setAttribute("aria-disabled", String(!canStock));
-  const top = tb.pile.length ? tb.pile[tb.pile.length - 1] : null;
+  const pile = shown && shown.knockThrow ? [...tb.pile, shown.knockThrow] : tb.pile;
+  const top = pile.length ? pile[pile.length - 1] : null;
   let pileLabel = top ? t("table.pile_top", { card: name(top) }) : t("table.pile_none");
   if (canPile) pileLabel = t(tb.legal.take ? "table.pile_take_upcard" : "table.pile_take", { label: pileLabel });
   else if (canThrow && state.marked) pileLabel = t("table.pile_throw", { label: pileLabel, card: name(state.marked) });
@@ -109,7 +113,7 @@ export function render() {
   c.next.replaceChildren(t("action.next_hand") + " ", keyHint("Enter"));
   c.prompt.textContent = promptText(m, tb, {
     busy: state.busy, replaying: Boolean(state.display), myTurn: tb.to_act === mySeat(m),
-    them: seatWord(m, tb.to_act === null || tb.to_act === undefined || isMine(m, tb.to_act) ? otherSeat(m, mySeat(m)) : tb.to_act, "subject"),
+    them: seatWord(m, tb.to_act === null || tb.to_act === undefined || isMine(m, tb.to_act) ? otherSeat(mySeat(m) ?? 0) : tb.to_act, "subject"),
     marked: state.marked, learned: prefs.learned, symbol,
   });
   drawLog(c, tb.log.map((/** @type {any} */ ev) => ({ mine: isMine(m, ev.who), text: eventText(m, ev) })));
@@ -123,6 +127,30 @@ export function render() {
 }
 
 /** One tab stop for the whole hand; the arrows move within it. */
+/**
+ * The table after a knock or gin, as the players left it: the other seat's hand laid
+ * down in its melds (with any cards laid off onto them) and the knock card on the pile.
+ * Null while a hand is played, while it is played back, and after a dead hand.
+ * @param {any} m
+ * @param {number} other the other seat
+ * @returns {{laid: Node, knockThrow: string | null} | null}
+ */
+function afterKnock(m, other) {
+  const tb = m.table;
+  const e = m.last_result;
+  if (tb.phase !== "over" || state.display || !e || e.number !== m.hand_number || e.kind === "dead") return null;
+  const knock = tb.log.findLast((/** @type {any} */ ev) => ev.kind === "knock");
+  const knockThrow = knock && knock.card ? knock.card : null;
+  if (other === e.knocker) return { laid: laid(e.knocker_melds, e.knocker_deadwood, e.knocker_points, e.lay_offs), knockThrow };
+  const box = laid(e.defender_melds, e.defender_deadwood, e.defender_points, []);
+  if (e.lay_offs.length) {
+    // The defender's cards laid off onto the knocker's melds are still theirs to see.
+    box.appendChild(h("div", { className: "laid-meld laid-offs" }, h("span", { className: "group-label" }, t("laid.laid_off_group")),
+      h("div", { className: "laid-cards" }, ...e.lay_offs.map((/** @type {any} */ lo) => mini(lo.card, "laid-off")))));
+  }
+  return { laid: box, knockThrow };
+}
+
 function focusHand(/** @type {any} */ tb) {
   const buttons = [...parts.hand.querySelectorAll(".card")].map((b) => /** @type {HTMLElement} */ (b));
   let focusCode = state.focus && tb.hand.includes(state.focus) ? state.focus : null;

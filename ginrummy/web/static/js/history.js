@@ -79,7 +79,7 @@ function historyItem(m, sheet) {
   }
   actions.appendChild(lazyDetails(t("history.sheet"), async () => sheet(await api.getMatch(m.id))));
   actions.appendChild(proofsDetails(m.id, (seat) => seatName(m, seat))); // the fair deal: every hand's proof
-  if (m.status === "over" || m.hands > 1) {
+  if (m.hands > 0) {
     // The record (docs/RECORDS.md) of the hands that are over, to keep or replay.
     actions.appendChild(h("a", { className: "btn small", href: api.recordUrl(m.id), download: `ginrummy-${m.id}.json` }, t("history.record")));
   }

@@ -4,7 +4,7 @@
 import { laid, mini, symbol } from "./cards.js";
 import { $, h } from "./dom.js";
 import { t } from "./messages.js";
-import { isMine, mineFirst, otherSeat, seatAt, seatName, seatsMineFirst, seatWord } from "./seats.js";
+import { isMine, mineFirst, otherSeat, seatName, seatsMineFirst, seatWord } from "./seats.js";
 
 /**
  * Both hands as laid down (or, for a dead hand, who deals again).
@@ -19,14 +19,14 @@ export function handsOf(m, entry) {
     return box;
   }
   const knocker = entry.knocker;
-  const defender = otherSeat(m, knocker);
+  const defender = otherSeat(knocker);
   const verb = ["gin", "big_gin"].includes(entry.kind) ? entry.kind : "knock";
   const blocks = [
     [t(`result.side.${verb}`, { who: seatName(m, knocker) }), knocker, entry.knocker_melds, entry.knocker_deadwood, entry.knocker_points, entry.lay_offs],
     [seatName(m, defender), defender, entry.defender_melds, entry.defender_deadwood, entry.defender_points, []],
   ];
   for (const [title, side, melds, dead, pts, los] of blocks) {
-    const sec = h("section", { className: `result-side side-${isMine(m, side) ? "you" : "computer"}` },
+    const sec = h("section", { className: `result-side side-${isMine(m, side) ? "mine" : "theirs"}` },
       h("h3", {}, title, h("span", { className: "count" }, t("result.count", { points: pts }))),
       laid(melds, dead, pts, los));
     if (side === defender && entry.lay_offs.length) {
@@ -68,7 +68,7 @@ export function sheetTable(m, summary) {
     wrap.appendChild(h("p", { className: "muted" }, t("sheet.empty")));
     return wrap;
   }
-  const seats = [seatAt(m, 0), seatAt(m, 1)];
+  const seats = [0, 1];
   const head = h("thead", {}, h("tr", {}, ...[t("sheet.hand"), t("sheet.result"), ...seats.map((s) => seatName(m, s))]
     .map((text) => h("th", { scope: "col" }, text))));
   const body = h("tbody");
@@ -110,7 +110,7 @@ export function finalTable(m) {
   // With no bonus in play the running score is the total: one line, not the same twice.
   const rows = bonuses.length ? [[t("final.running"), f.running], ...bonuses] : [];
   rows.push([t("final.total"), f.totals]);
-  const seats = [seatAt(m, 0), seatAt(m, 1)];
+  const seats = [0, 1];
   const head = h("thead", {}, h("tr", {}, ...["", ...seats.map((s) => seatName(m, s))].map((text) => h("th", { scope: "col" }, text))));
   const body = h("tbody", {}, ...rows.map(([label, pair], i) => h("tr", { className: i === rows.length - 1 ? "total" : null },
     h("th", { scope: "row" }, label), ...pair.map((/** @type {number} */ v) => h("td", {}, String(v))))));

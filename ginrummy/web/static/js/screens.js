@@ -28,7 +28,6 @@ async function showDealCheck(m) {
   const check = m.last_result && m.last_result.kind === "dead"
     ? { status: "dead", text: t("fair.dead_hand") }
     : await dealCheck(m.id, m.fairness.deal, {
-      isMine: (by) => isMine(m, by) || by === "you",
       who: (seat) => seatWord(m, seat, "bare"),
       seen: seenAtEnd(m.table, m.fairness.deal.hand),
     });

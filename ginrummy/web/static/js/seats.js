@@ -12,16 +12,13 @@ import { t } from "./messages.js";
  * The seat the page's player holds: the match's `seat`, or in a history line (which has
  * no `seat`) the person's seat; null for someone who holds none.
  * @param {any} m a MatchOut or a history line
- * @returns {number | string | null}
+ * @returns {number | null}
  */
 export function mySeat(m) {
   if (!m) return null;
   if ("seat" in m) return m.seat;
-  if (Array.isArray(m.seats)) {
-    const person = m.seats.find((/** @type {Seat} */ s) => s.kind === "person");
-    return person ? person.index : null;
-  }
-  return "you"; // a server from before seats named the roles
+  const person = m.seats.find((/** @type {Seat} */ s) => s.kind === "person");
+  return person ? person.index : null;
 }
 
 /**
@@ -36,21 +33,10 @@ export function isMine(m, who) {
 
 /**
  * The seat that is not `who`.
- * @param {any} _m
- * @param {any} who
+ * @param {number} who
  */
-export function otherSeat(_m, who) {
-  if (typeof who === "number") return 1 - who;
-  return who === "you" ? "computer" : "you";
-}
-
-/**
- * The seat at index `i` as the wire names it.
- * @param {any} m
- * @param {number} i
- */
-export function seatAt(m, i) {
-  return m && (Array.isArray(m.seats) || "seat" in m) ? i : (i === 0 ? "you" : "computer");
+export function otherSeat(who) {
+  return 1 - who;
 }
 
 /**
@@ -60,15 +46,12 @@ export function seatAt(m, i) {
  * @returns {Seat | null}
  */
 export function seatOf(m, who) {
-  if (m && Array.isArray(m.seats) && typeof who === "number") return m.seats[who] || null;
-  if (who === "you") return { index: 0, kind: "person", bot: null, name: null };
-  if (who === "computer") return { index: 1, kind: "bot", bot: m && m.settings ? m.settings.difficulty : null, name: null };
-  return null;
+  return typeof who === "number" ? m.seats[who] || null : null;
 }
 
 /** @param {any} m whether both seats are bots (a demonstration match) */
 function allBots(m) {
-  return Boolean(m && Array.isArray(m.seats) && m.seats.every((/** @type {Seat} */ s) => s.kind === "bot"));
+  return m.seats.every((/** @type {Seat} */ s) => s.kind === "bot");
 }
 
 /**
@@ -112,5 +95,5 @@ export function mineFirst(m, pair) {
  * @param {any} m
  */
 export function seatsMineFirst(m) {
-  return mineFirst(m, [seatAt(m, 0), seatAt(m, 1)]);
+  return mineFirst(m, [0, 1]);
 }

@@ -10,7 +10,7 @@ export const DEFAULT_LEVEL = "medium";
 /**
  * @typedef {object} FormOptions
  * @property {any[]} options every field of the form, the bot's level among them
- * @property {string[] | null} bots the bot levels, when the server seats bots by level
+ * @property {string[]} bots the levels a bot seat can play at
  */
 
 /**
@@ -20,7 +20,6 @@ export const DEFAULT_LEVEL = "medium";
  * @returns {FormOptions}
  */
 export function formOptions(raw) {
-  if (Array.isArray(raw)) return { options: raw, bots: null }; // a server from before seats
   const options = [...raw.settings];
   const level = { name: "difficulty", kind: "choice", default: DEFAULT_LEVEL, choices: raw.bots, house_rule: false };
   const at = options.findIndex((o) => o.name === "gin_bonus");
@@ -31,10 +30,8 @@ export function formOptions(raw) {
 /**
  * What to send for a new match: the rules as settings and the level as the bot's seat.
  * @param {Record<string, any>} values the form's values
- * @param {FormOptions} form
  */
-export function newMatchBody(values, form) {
-  if (!form.bots) return { settings: values };
+export function newMatchBody(values) {
   const { difficulty, ...settings } = values;
   return { settings, seats: [{ kind: "person" }, { kind: "bot", bot: difficulty || DEFAULT_LEVEL }] };
 }
@@ -44,7 +41,6 @@ export function newMatchBody(values, form) {
  * @param {any} m
  */
 export function againBody(m) {
-  if (!Array.isArray(m.seats)) return { settings: m.settings };
   return { settings: m.settings, seats: m.seats.map((/** @type {any} */ s) => (s.kind === "bot" ? { kind: "bot", bot: s.bot } : { kind: "person" })) };
 }
 
@@ -53,7 +49,7 @@ export function againBody(m) {
  * @param {any} m
  */
 export function valuesOf(m) {
-  const bot = Array.isArray(m.seats) ? m.seats.find((/** @type {any} */ s) => s.kind === "bot") : null;
+  const bot = m.seats.find((/** @type {any} */ s) => s.kind === "bot");
   return bot ? { ...m.settings, difficulty: bot.bot } : { ...m.settings };
 }
 
@@ -64,8 +60,8 @@ export function valuesOf(m) {
 export function settingWords(opt) {
   const key = `setting.${opt.name}`;
   return {
-    label: has(`${key}.label`) ? t(`${key}.label`) : opt.label || opt.name,
-    help: has(`${key}.help`) ? t(`${key}.help`) : opt.help || "",
+    label: has(`${key}.label`) ? t(`${key}.label`) : opt.name,
+    help: has(`${key}.help`) ? t(`${key}.help`) : "",
   };
 }
 
@@ -75,10 +71,9 @@ export function settingWords(opt) {
  * @returns {[string, string][]}
  */
 export function choicesOf(opt) {
-  return opt.choices.map((/** @type {any} */ c) => {
-    const value = Array.isArray(c) ? c[0] : c;
+  return opt.choices.map((/** @type {string} */ value) => {
     const key = `setting.${opt.name}.${value}`;
-    return [value, has(key) ? t(key) : (Array.isArray(c) ? c[1] : String(value))];
+    return [value, has(key) ? t(key) : value];
   });
 }
 

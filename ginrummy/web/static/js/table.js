@@ -114,6 +114,8 @@ export function emptySlot() {
 /**
  * @typedef {object} TableDrawing what to draw besides the table itself
  * @property {string[] | null} [reveal] the other hand's cards face up (after a hand, or by choice)
+ * @property {Node | null} [revealLaid] the other hand as laid down after a knock, drawn instead of `reveal`
+ * @property {string | null} [knockThrow] the card the knocker threw, on the pile once the hand is over
  * @property {boolean} [grouped] the hand in melds and deadwood
  * @property {string[]} [order] the hand's cards in the player's order
  * @property {string | null} [marked] the card marked for a throw
@@ -134,8 +136,10 @@ export function drawTable(parts, table, d) {
   if (d.them) parts.oppName.textContent = d.them;
   if (d.theirHand) parts.oppName.closest(".opponent")?.setAttribute("aria-label", d.theirHand);
   const faceUp = d.reveal || null;
-  parts.oppCards.replaceChildren(...(faceUp ? faceUp.map(face) : Array.from({ length: table.opponent_count }, back)));
+  if (d.revealLaid) parts.oppCards.replaceChildren(d.revealLaid);
+  else parts.oppCards.replaceChildren(...(faceUp ? faceUp.map(face) : Array.from({ length: table.opponent_count }, back)));
   parts.oppCards.classList.toggle("revealed", Boolean(faceUp));
+  parts.oppCards.classList.toggle("laid-out", Boolean(d.revealLaid));
   parts.oppCount.textContent = t("table.cards", { count: table.opponent_count });
   parts.oppDealer.hidden = !d.theyDeal;
   if (parts.myDealer) parts.myDealer.hidden = !d.iDeal;
@@ -144,9 +148,12 @@ export function drawTable(parts, table, d) {
 
   parts.stockCard.replaceChildren(table.stock_count > 0 ? back() : emptySlot());
   parts.stockCount.textContent = String(table.stock_count);
-  const top = table.pile.length ? table.pile[table.pile.length - 1] : null;
+  // The knock card is thrown face down while the hand is played out; once it is over,
+  // it lies on the pile like any other throw.
+  const pile = d.knockThrow ? [...table.pile, d.knockThrow] : table.pile;
+  const top = pile.length ? pile[pile.length - 1] : null;
   parts.pileCard.replaceChildren(top ? face(top) : emptySlot());
-  parts.pileCount.textContent = String(table.pile.length);
+  parts.pileCount.textContent = String(pile.length);
   if (!parts.live) {
     parts.pileCard.setAttribute("aria-label", top ? t("table.pile_top_is", { card: name(top) }) : t("table.pile_empty"));
     parts.pileCard.setAttribute("role", "img");

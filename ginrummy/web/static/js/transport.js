@@ -107,8 +107,8 @@ export function createTransport(options = {}) {
     if (!response.ok) {
       const err = data && data.error
         ? data.error
-        : { code: `http_${response.status}`, message: t("error.http", { status: response.status }) };
-      throw new ApiError(response.status, err.code, err.message, err.params || {});
+        : { code: `http_${response.status}`, message: t("error.http", { status: response.status }), params: {} };
+      throw new ApiError(response.status, err.code, err.message, err.params);
     }
     return data;
   }

@@ -3,7 +3,7 @@
 
 import { name, symbol } from "./cards.js";
 import { has, t } from "./messages.js";
-import { isMine, seatName, seatOf, seatWord } from "./seats.js";
+import { isMine, otherSeat, seatName, seatWord } from "./seats.js";
 
 /**
  * The key and params of an event's sentence.
@@ -46,7 +46,7 @@ export function summaryText(m, entry) {
   if (entry.kind === "dead") return t("summary.dead");
   const said = t(`summary.${entry.kind}`, {
     knocker: seatWord(m, entry.knocker, "subject"),
-    defender: seatWord(m, entry.defender ?? otherOf(entry.knocker), "object"),
+    defender: seatWord(m, otherSeat(entry.knocker), "object"),
     knocker_points: entry.knocker_points,
     defender_points: entry.defender_points,
   });
@@ -58,22 +58,13 @@ export function summaryText(m, entry) {
   return `${said} ${scores}`;
 }
 
-/** @param {any} who */
-function otherOf(who) {
-  if (typeof who === "number") return 1 - who;
-  return who === "you" ? "computer" : "you";
-}
 
 /**
  * The level of the bot seats: "Medium", "Easy vs Hard" (none: "").
  * @param {any} m
  */
 function levels(m) {
-  if (Array.isArray(m.seats)) {
-    return m.seats.filter((/** @type {any} */ s) => s.kind === "bot" && s.bot).map((/** @type {any} */ s) => t(`bot.${s.bot}`)).join(t("summary.vs"));
-  }
-  const bot = seatOf(m, "computer");
-  return bot && bot.bot ? t(`bot.${bot.bot}`) : "";
+  return m.seats.filter((/** @type {any} */ s) => s.kind === "bot" && s.bot).map((/** @type {any} */ s) => t(`bot.${s.bot}`)).join(t("summary.vs"));
 }
 
 /**
@@ -82,7 +73,6 @@ function levels(m) {
  */
 export function rulesSummary(m) {
   const s = m.settings;
-  if (!s) return m.settings_summary || ""; // a history line from a server before seats
   const parts = [t("rules.to", { target: s.match_to }), t(`rules.knocking.${s.knocking}`)];
   const level = levels(m);
   if (level) parts.push(level);

@@ -23,7 +23,7 @@ function settingsFromQuery(options, params) {
     const raw = params.get(opt.name) || "";
     if (opt.kind === "switch") s[opt.name] = raw === "true" || raw === "1" || raw === "on";
     else if (opt.kind === "number") s[opt.name] = Number.parseInt(raw, 10) || opt.default;
-    else if (opt.choices.some((/** @type {any} */ c) => (Array.isArray(c) ? c[0] : c) === raw)) s[opt.name] = raw;
+    else if (opt.choices.includes(raw)) s[opt.name] = raw;
   }
   return any ? s : null;
 }

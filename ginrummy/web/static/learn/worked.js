@@ -5,12 +5,13 @@ import { $, h } from "../js/dom.js";
 import { t } from "../js/messages.js";
 import { limitText } from "../js/picture.js";
 import { rememberLearnOffer } from "../js/prefs.js";
+import { isMine, mineFirst, seatWord } from "../js/seats.js";
 import { eventText, summaryText } from "../js/words.js";
 import { buildTable, drawTable } from "../js/table.js";
 import { getJSON } from "./fetch.js";
 
-/** @type {{steps: any[], at: number, showComputer: boolean}} */
-const worked = { steps: [], at: 0, showComputer: false };
+/** @type {{steps: any[], at: number, showComputer: boolean, match: any}} */
+const worked = { steps: [], at: 0, showComputer: false, match: { seat: 0, seats: [] } };
 
 /** @type {import("../js/table.js").TableParts} */
 let parts;
@@ -20,23 +21,14 @@ const knock = h("span", { className: "knock-preview", id: "w-knock", hidden: tru
 const result = h("div", { className: "worked-result", id: "w-result", hidden: true });
 
 /** @param {any} who a step's seat: is it the reader's? */
-const mine = (who) => who === "you" || who === 0;
-
-/**
- * The worked hand as a match, for the words: the reader in seat 0, the computer in seat 1.
- * @param {any} step
- */
-function asMatch(step) {
-  if (typeof step.table.dealer !== "number") return {}; // a server from before seats
-  return { seat: 0, seats: [{ index: 0, kind: "person", bot: null, name: null }, { index: 1, kind: "bot", bot: "medium", name: null }] };
-}
+const mine = (who) => isMine(worked.match, who);
 
 /** @param {any} step what the status line says at a step */
 function statusText(step) {
   const tb = step.table;
   const top = tb.pile.length ? symbol(tb.pile[tb.pile.length - 1]) : "";
-  if (tb.phase === "over") return step.result ? summaryText(asMatch(step), step.result) : t("prompt.hand_over");
-  if (!mine(tb.to_act)) return tb.phase === "upcard" ? t("learn.worked.they_upcard", { card: top }) : t("prompt.they_play");
+  if (tb.phase === "over") return step.result ? summaryText(worked.match, step.result) : t("prompt.hand_over");
+  if (!mine(tb.to_act)) return tb.phase === "upcard" ? t("learn.worked.they_upcard", { card: top }) : t("prompt.they_play", { who: seatWord(worked.match, tb.to_act, "subject") });
   if (tb.phase === "upcard") return t("learn.worked.upcard", { card: top });
   if (tb.phase === "draw") return t("learn.worked.draw", { card: top });
   return t("learn.worked.throw");
@@ -58,8 +50,14 @@ function drawResult(step) {
   if (r.lay_offs.length) {
     children.push(h("p", { className: "muted small" }, t("result.laid_off_onto", { cards: r.lay_offs.map((/** @type {any} */ lo) => symbol(lo.card)).join(" ") })));
   }
-  children.push(h("p", { className: "totals", id: "w-totals" }, t("learn.worked.totals", { mine: step.scores[0], theirs: step.scores[1] })));
+  children.push(h("p", { className: "totals", id: "w-totals" }, t("learn.worked.totals", totalsOf(step.scores))));
   result.replaceChildren(...children);
+}
+
+/** @param {number[]} scores by seat: the reader's first */
+function totalsOf(scores) {
+  const [mineScore, theirs] = mineFirst(worked.match, scores);
+  return { mine: mineScore, theirs };
 }
 
 function renderStep() {
@@ -70,7 +68,7 @@ function renderStep() {
   $("step-count").textContent = t("learn.worked.step_of", { n: worked.at + 1, total: n });
   $("step-title").textContent = step.title;
   $("step-caption").textContent = step.caption;
-  $("step-moves").replaceChildren(...step.moves.map((/** @type {any} */ ev) => h("li", {}, eventText(asMatch(step), ev))));
+  $("step-moves").replaceChildren(...step.moves.map((/** @type {any} */ ev) => h("li", {}, eventText(worked.match, ev))));
   /** @type {HTMLButtonElement} */ ($("step-prev")).disabled = worked.at === 0;
   /** @type {HTMLButtonElement} */ ($("step-next")).disabled = worked.at === n - 1;
   for (const [i, dot] of [...$("step-dots").children].entries()) {
@@ -78,7 +76,7 @@ function renderStep() {
     else dot.removeAttribute("aria-current");
   }
   drawTable(parts, tb, {
-    reveal: tb.opponent_hand || (worked.showComputer ? step.computer_hand : null),
+    reveal: tb.opponent_hand || (worked.showComputer ? step.opponent_hand : null),
     grouped: true,
     marked: tb.knock ? tb.knock.card : null,
     theyDeal: tb.dealer !== null && !mine(tb.dealer),
@@ -130,6 +128,8 @@ export async function workedPage() {
     $("step-caption").textContent = /** @type {Error} */ (e).message;
     return;
   }
+  // The worked hand names its players as a match does: the reader's seat and who sits where.
+  worked.match = { seat: data.seat, seats: data.seats };
   worked.steps = data.steps;
   $("step-dots").replaceChildren(...data.steps.map((/** @type {any} */ s, /** @type {number} */ i) => {
     const b = h("button", { type: "button", "aria-label": t("learn.worked.step_dot", { n: i + 1, title: s.title }), title: s.title });
