@@ -1,7 +1,7 @@
 // The match on the table: asks the server for moves, plays the answer out one move at a
 // time, and draws the table, the controls and the dialogs from the state.
 
-import { name, symbol } from "./cards.js";
+import { name, shownName, symbol } from "./cards.js";
 import { buildControls, drawKnock, drawLayouts, drawLog, drawTools } from "./controls.js";
 import { fly, sleep } from "./anim.js";
 import { closeDialog } from "./dialogs.js";
@@ -90,7 +90,7 @@ export function render() {
   parts.stock.classList.toggle("drawable", canStock);
   parts.stock.setAttribute("aria-disabled", String(!canStock));
   const top = tb.pile.length ? tb.pile[tb.pile.length - 1] : null;
-  let pileLabel = top ? t("table.pile_top", { card: name(top) }) : t("table.pile_none");
+  let pileLabel = top ? t("table.pile_top", { card: shownName(top) }) : t("table.pile_none");
   if (canPile) pileLabel = t(tb.legal.take ? "table.pile_take_upcard" : "table.pile_take", { label: pileLabel });
   else if (canThrow && state.marked) pileLabel = t("table.pile_throw", { label: pileLabel, card: name(state.marked) });
   parts.pile.setAttribute("aria-label", pileLabel);
