@@ -5,7 +5,9 @@ injects its ``axe.min.js`` from node_modules into the page, so nothing is
 fetched from anywhere but the app. Every screen a player reaches is checked:
 home with its settings form, the table in the middle of a hand, the hand
 result, the score sheet, history, the keyboard help, the display options and
-the three learn pages.
+the three learn pages; in the system's light scheme and in its dark one, which
+the game page follows (the learn pages stay light), so colour contrast is
+checked in both themes.
 """
 
 from __future__ import annotations
@@ -49,13 +51,18 @@ def assert_clean(page: Page, screen: str) -> None:
     assert not found, f"{screen} at {size and size['width']} px:\n" + "\n".join(found)
 
 
-@pytest.fixture(params=SIZES, ids=["phone", "desktop"])
+@pytest.fixture(
+    params=[(size, scheme) for scheme in ("light", "dark") for size in SIZES],
+    ids=["phone-light", "desktop-light", "phone-dark", "desktop-dark"],
+)
 def tab(request: pytest.FixtureRequest, browser: Any) -> Iterator[Page]:
-    """A fresh tab that lets the test inject axe-core; any script error fails the test."""
-    width, height = request.param
+    """A fresh tab in a light or dark system scheme that lets the test inject axe-core."""
+    (width, height), scheme = request.param
     # The app's Content-Security-Policy forbids inline scripts, rightly; the injected
     # axe-core is one, so this tab alone bypasses the policy.
-    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
+    context = browser.new_context(
+        viewport={"width": width, "height": height}, color_scheme=scheme, bypass_csp=True
+    )
     context.add_init_script(NO_ANIMATION)
     page = context.new_page()
     problems: list[str] = []

@@ -31,9 +31,12 @@ function applyComfort() {
   document.body.classList.toggle("four-colour", comfort.fourColour);
   document.body.classList.toggle("large-cards", comfort.large);
   document.body.classList.toggle("no-motion", comfort.speed === "off");
+  // "system" leaves the scheme to prefers-color-scheme (game.css); light or dark fixes it.
+  document.documentElement.dataset.theme = comfort.theme;
   /** @type {HTMLInputElement} */ ($("opt-four-colour")).checked = comfort.fourColour;
   /** @type {HTMLInputElement} */ ($("opt-large")).checked = comfort.large;
   /** @type {HTMLSelectElement} */ ($("opt-speed")).value = comfort.speed;
+  /** @type {HTMLSelectElement} */ ($("opt-theme")).value = comfort.theme;
 }
 
 function saveComfort() {
@@ -45,6 +48,7 @@ function saveComfort() {
 $("opt-four-colour").addEventListener("change", (e) => { comfort.fourColour = /** @type {HTMLInputElement} */ (e.target).checked; saveComfort(); });
 $("opt-large").addEventListener("change", (e) => { comfort.large = /** @type {HTMLInputElement} */ (e.target).checked; saveComfort(); });
 $("opt-speed").addEventListener("change", (e) => { comfort.speed = /** @type {any} */ (/** @type {HTMLSelectElement} */ (e.target).value); saveComfort(); });
+$("opt-theme").addEventListener("change", (e) => { comfort.theme = /** @type {HTMLSelectElement} */ (e.target).value; saveComfort(); });
 
 // ---------------------------------------------------------------- routing
 
