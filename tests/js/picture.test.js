@@ -3,7 +3,7 @@ import { test } from "node:test";
 
 import { symbol } from "../../ginrummy/web/static/js/cards.js";
 import { setCatalogue } from "../../ginrummy/web/static/js/messages.js";
-import { cardStep, handPicture, limitText, promptText, throwHint } from "../../ginrummy/web/static/js/picture.js";
+import { cardPicture, cardStep, handPicture, limitText, promptText, throwHint } from "../../ginrummy/web/static/js/picture.js";
 import { EN } from "./catalogue.js";
 
 setCatalogue(EN);
@@ -36,14 +36,14 @@ test("grouped, the hand shows its melds then its deadwood with points", () => {
   assert.deepEqual(groups[2].cards.map((c) => c.code), ["KC", "QD"]);
   assert.deepEqual(groups[2].cards.map((c) => c.pts), [10, 10]);
   assert.deepEqual(groups[2].cards[0].classes, ["marked"]);
-  assert.equal(groups[0].cards[0].label, "ace of spades, in a run");
-  assert.equal(groups[2].cards[1].label, "queen of diamonds, just drawn, deadwood, 10 points");
+  assert.equal(groups[0].cards[0].label, "A, ace of spades, in a run");
+  assert.equal(groups[2].cards[1].label, "Q, queen of diamonds, just drawn, deadwood, 10 points");
 });
 
 test("the card the Knock button would throw is marked in the hand", () => {
   const [row] = handPicture(TABLE, { grouped: false, order: ["KC", "AS"], marked: null, knockCard: "KC" });
   assert.deepEqual(row.cards[0].classes, ["knock-card"]);
-  assert.equal(row.cards[0].label, "king of clubs");
+  assert.equal(row.cards[0].label, "K, king of clubs");
   assert.deepEqual(row.cards[1].classes, []);
 });
 
@@ -51,7 +51,7 @@ test("ungrouped, the hand is one row in the player's order", () => {
   const [row] = handPicture({ ...TABLE, locked: "QD", drawn: null }, { grouped: false, order: ["QD", "AS"], marked: null });
   assert.equal(row.kind, "row");
   assert.deepEqual(row.cards.map((c) => c.code), ["QD", "AS"]);
-  assert.equal(row.cards[0].label, "queen of diamonds, taken from the pile, cannot be thrown this turn");
+  assert.equal(row.cards[0].label, "Q, queen of diamonds, taken from the pile, cannot be thrown this turn");
   assert.deepEqual(row.cards[0].classes, ["locked"]);
 });
 
@@ -95,4 +95,10 @@ test("cards laid off onto a run take their place in it", async () => {
   assert.deepEqual(high.map((c) => c.code), ["JS", "QS", "KS", "AS"]);
   const set = meldWithLayOffs({ kind: "set", cards: ["9C", "9D", "9S"] }, ["9H"]);
   assert.deepEqual(set.map((c) => c.code), ["9C", "9D", "9S", "9H"]);
+});
+
+test("a card's name starts with what its corner shows, for speech input", () => {
+  assert.equal(cardPicture(TABLE, "7H", null).label, "7 of hearts");
+  assert.equal(cardPicture(TABLE, "TD", null).label, "10 of diamonds");
+  assert.equal(cardPicture(TABLE, "JS", null).label, "J, jack of spades");
 });

@@ -257,7 +257,7 @@ def test_a_turn_played_with_the_keyboard_only(page: Page, server: Server) -> Non
             break
         page.keyboard.press("ArrowLeft")
     assert page.evaluate("document.activeElement.dataset.code") == "KC"
-    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "king of clubs"
+    assert page.evaluate("document.activeElement.getAttribute('aria-label')") == "K, king of clubs"
     page.keyboard.press("Space")  # mark it
     expect(card(page, "KC")).to_have_attribute("aria-pressed", "true")
     page.keyboard.press("d")  # throw it
@@ -273,13 +273,13 @@ def test_a_turn_played_with_the_keyboard_only(page: Page, server: Server) -> Non
 
 def test_cards_are_named_buttons_and_moves_are_announced(page: Page, server: Server) -> None:
     open_match(page, server, [deck(MELDED, JUNK, "QD", stock="AC AD")])
-    expect(page.get_by_role("button", name="king of clubs")).to_be_visible()
+    expect(page.get_by_role("button", name="K, king of clubs")).to_be_visible()
     expect(
-        page.get_by_role("button", name=re.compile("^Discard pile, queen of diamonds"))
+        page.get_by_role("button", name=re.compile("^Discard pile, Q, queen of diamonds"))
     ).to_be_visible()
     page.click("#btn-take")
     expect(
-        page.get_by_role("button", name=re.compile("^queen of diamonds, just drawn"))
+        page.get_by_role("button", name=re.compile("^Q, queen of diamonds, just drawn"))
     ).to_be_visible()
     expect(page.locator("#hand .card")).to_have_count(11)
     card(page, "KC").dblclick()

@@ -31,9 +31,12 @@ function applyComfort() {
   document.body.classList.toggle("four-colour", comfort.fourColour);
   document.body.classList.toggle("large-cards", comfort.large);
   document.body.classList.toggle("no-motion", comfort.speed === "off");
+  // "system" leaves the scheme to prefers-color-scheme (game.css); light or dark fixes it.
+  document.documentElement.dataset.theme = comfort.theme;
   /** @type {HTMLInputElement} */ ($("opt-four-colour")).checked = comfort.fourColour;
   /** @type {HTMLInputElement} */ ($("opt-large")).checked = comfort.large;
   /** @type {HTMLSelectElement} */ ($("opt-speed")).value = comfort.speed;
+  /** @type {HTMLSelectElement} */ ($("opt-theme")).value = comfort.theme;
 }
 
 function saveComfort() {
@@ -45,6 +48,7 @@ function saveComfort() {
 $("opt-four-colour").addEventListener("change", (e) => { comfort.fourColour = /** @type {HTMLInputElement} */ (e.target).checked; saveComfort(); });
 $("opt-large").addEventListener("change", (e) => { comfort.large = /** @type {HTMLInputElement} */ (e.target).checked; saveComfort(); });
 $("opt-speed").addEventListener("change", (e) => { comfort.speed = /** @type {any} */ (/** @type {HTMLSelectElement} */ (e.target).value); saveComfort(); });
+$("opt-theme").addEventListener("change", (e) => { comfort.theme = /** @type {HTMLSelectElement} */ (e.target).value; saveComfort(); });
 
 // ---------------------------------------------------------------- routing
 
@@ -87,33 +91,36 @@ window.addEventListener("popstate", route);
 // ---------------------------------------------------------------- the settings page
 
 async function showHome() {
-  showView("home");
   document.title = t("title.home");
+  // Everything the page shows (the form, the resume box) is fetched and built before the
+  // view is drawn, so nothing on it moves once it is on the screen.
+  const path = location.pathname;
+  const [form, matches] = await Promise.allSettled([screens.loadForm(), api.matches()]);
+  if (location.pathname !== path) return; // the player went elsewhere meanwhile
   $("settings-error").textContent = "";
-  try {
-    buildForm((await screens.loadForm()).options, prefs.savedSettings());
+  if (form.status === "fulfilled") {
+    buildForm(form.value.options, prefs.savedSettings());
     // The button waits for the form: pressed before, it would send the browser's own GET.
     /** @type {HTMLButtonElement} */ ($("start-match")).disabled = false;
-  } catch (e) {
-    $("settings-error").textContent = errorText(/** @type {any} */ (e));
+  } else {
+    $("settings-error").textContent = errorText(/** @type {any} */ (form.reason));
   }
   $("resume-box").hidden = true;
   $("learn-offer").hidden = prefs.learnOffered();
-  try {
-    const matches = await api.matches();
-    const open = matches.find((/** @type {any} */ m) => m.status === "playing");
-    if (open) {
-      const [mine, theirs] = mineFirst(open, open.scores);
-      const [mySide, theirSide] = seatsMineFirst(open);
-      const me = seatWord(open, mySide, "label");
-      const them = seatWord(open, theirSide, "bare");
-      const words = { me, mine, them, theirs, count: open.hands, summary: rulesSummary(open) };
-      $("resume-text").textContent = t(open.hands ? "home.resume" : "home.resume_first_hand", words);
-      $("resume-link").setAttribute("href", "/match/" + open.id);
-      $("resume-link").dataset.nav = "";
-      $("resume-box").hidden = false;
-    }
-  } catch { /* the history is a nicety here */ }
+  // The history is a nicety here: without it, no resume box.
+  const open = matches.status === "fulfilled" ? matches.value.find((/** @type {any} */ m) => m.status === "playing") : null;
+  if (open) {
+    const [mine, theirs] = mineFirst(open, open.scores);
+    const [mySide, theirSide] = seatsMineFirst(open);
+    const me = seatWord(open, mySide, "label");
+    const them = seatWord(open, theirSide, "bare");
+    const words = { me, mine, them, theirs, count: open.hands, summary: rulesSummary(open) };
+    $("resume-text").textContent = t(open.hands ? "home.resume" : "home.resume_first_hand", words);
+    $("resume-link").setAttribute("href", "/match/" + open.id);
+    $("resume-link").dataset.nav = "";
+    $("resume-box").hidden = false;
+  }
+  showView("home");
 }
 
 wireLearnOffer();

@@ -57,6 +57,25 @@ export function name(code) {
 }
 
 /**
+ * What a card's corner shows: "7", "10", "K".
+ * @param {string} code
+ */
+export function index(code) {
+  const r = rankOf(code);
+  return r === "T" ? "10" : r;
+}
+
+/**
+ * A card control's name: it starts with what the card shows, so speech input
+ * ("click 7 of hearts", "click K") finds it: "7 of hearts", "K, king of clubs".
+ * @param {string} code
+ */
+export function shownName(code) {
+  const key = /[2-9T]/.test(rankOf(code)) ? "card.shown_number" : "card.shown_court";
+  return t(key, { index: index(code), suit: t(`card.suit.${suitOf(code)}`), name: name(code) });
+}
+
+/**
  * Rank and suit symbol: "7♣", "10♦".
  * @param {string} code
  */
@@ -97,14 +116,24 @@ function suitUse(suit, x, y, size, parent, turned) {
   return el("use", attrs, parent);
 }
 
+// Each face has one line of text, the index in its top-left corner, as a player reads
+// it; the turned corner and a court card's big letter repeat it by reference (<use>), so
+// the text a face shows, and speech input matches against its name, is the index once.
+// The fonts are presentation attributes, not only CSS: a <use> copy is styled from them.
+let faces = 0;
+const INDEX_FONT = { "font-family": "system-ui, -apple-system, Segoe UI, Roboto, Arial, sans-serif", "font-weight": 700, "font-size": 46 };
+const COURT_FONT = { "font-family": "Georgia, Times New Roman, serif", "font-weight": 700, "font-size": 96 };
+
 /**
+ * The top-left corner: the index as text, the suit below it.
  * @param {string} rank
  * @param {string} suit
  * @param {Element} g
+ * @param {string} id
  */
-function corner(rank, suit, g) {
+function corner(rank, suit, g, id) {
   const label = rank === "T" ? "10" : rank;
-  const text = el("text", { x: 27, y: 54, class: "rank", "text-anchor": "middle" }, g);
+  const text = el("text", { id, x: 27, y: 54, class: "rank", "text-anchor": "middle", ...INDEX_FONT }, g);
   if (label.length > 1) {
     text.setAttribute("textLength", "44");
     text.setAttribute("lengthAdjust", "spacingAndGlyphs");
@@ -120,6 +149,7 @@ function corner(rank, suit, g) {
 export function face(code) {
   const rank = rankOf(code);
   const suit = suitOf(code);
+  const id = `face-${++faces}`;
   const svg = el("svg", {
     viewBox: `0 0 ${W} ${H}`,
     class: `card-svg suit-${suit}`,
@@ -128,16 +158,18 @@ export function face(code) {
   });
   el("rect", { x: 1.5, y: 1.5, width: W - 3, height: H - 3, rx: 14, class: "face-bg" }, svg);
   const ink = el("g", { class: "ink" }, svg);
-  corner(rank, suit, ink);
+  corner(rank, suit, ink, `${id}-index`);
   const turned = el("g", { transform: `rotate(180 ${W / 2} ${H / 2})` }, ink);
-  corner(rank, suit, turned);
+  el("use", { href: `#${id}-index` }, turned);
+  suitUse(suit, 27, 80, 34, turned, false);
   if (PIPS[rank]) {
     const size = rank === "A" ? 84 : 30;
     for (const [x, y] of PIPS[rank]) suitUse(suit, x, y, size, ink, y > MID + 1);
   } else {
     el("rect", { x: 50, y: 42, width: 100, height: 196, rx: 8, class: "court-frame" }, svg);
-    const letter = el("text", { x: W / 2, y: 168, class: "court-letter", "text-anchor": "middle" }, ink);
+    const letter = el("text", { id: `${id}-letter`, x: W / 2, y: 168, class: "court-letter", "text-anchor": "middle", ...COURT_FONT }, el("defs", {}, ink));
     letter.textContent = rank;
+    el("use", { href: `#${id}-letter` }, ink);
     suitUse(suit, 72, 66, 28, ink, false);
     suitUse(suit, 128, 214, 28, ink, true);
   }

@@ -57,8 +57,10 @@ export function drawKnock(c, choice) {
   if (!choice) return;
   const what = choice.leaves === 0 ? t("knock.gin") : t("knock.with", { leaves: choice.leaves });
   c.knockLabel.textContent = what;
-  c.knockSub.textContent = t("knock.throws", { card: symbol(choice.card) });
-  c.knock.setAttribute("aria-label", t("knock.label", { what, card: name(choice.card) }));
+  const throws = t("knock.throws", { card: symbol(choice.card) });
+  c.knockSub.textContent = throws;
+  // The name starts with the words on the button (speech input says them), then names the card.
+  c.knock.setAttribute("aria-label", t("knock.label", { what, throws, card: name(choice.card) }));
 }
 
 /**
@@ -96,8 +98,9 @@ export function drawLayouts(c, layouts, chosen, onChoose) {
  * @param {boolean} grouped
  */
 export function drawTools(c, next, grouped) {
-  c.sort.replaceChildren(t(`sort.by_${next}`) + " ", keyHint("O"));
-  c.sort.setAttribute("aria-label", t(`sort.label_${next}`));
+  const by = t(`sort.by_${next}`);
+  c.sort.replaceChildren(by + " ", keyHint("O"));
+  c.sort.setAttribute("aria-label", t(`sort.label_${next}`, { by, key: "O" }));
   c.group.setAttribute("aria-pressed", String(grouped));
   c.group.replaceChildren(t(grouped ? "hand.ungroup" : "hand.group") + " ", keyHint("G"));
 }

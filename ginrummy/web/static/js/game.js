@@ -1,7 +1,7 @@
 // The match on the table: asks the server for moves, plays the answer out one move at a
 // time, and draws the table, the controls and the dialogs from the state.
 
-import { laid, mini, name, symbol } from "./cards.js";
+import { laid, mini, name, shownName, symbol } from "./cards.js";
 import { buildControls, drawKnock, drawLayouts, drawLog, drawTools } from "./controls.js";
 import { fly, sleep } from "./anim.js";
 import { closeDialog } from "./dialogs.js";
@@ -94,7 +94,7 @@ export function render() {
   parts.stock.setAttribute("aria-disabled", String(!canStock));
   const pile = shown && shown.knockThrow ? [...tb.pile, shown.knockThrow] : tb.pile;
   const top = pile.length ? pile[pile.length - 1] : null;
-  let pileLabel = top ? t("table.pile_top", { card: name(top) }) : t("table.pile_none");
+  let pileLabel = top ? t("table.pile_top", { card: shownName(top) }) : t("table.pile_none");
   if (canPile) pileLabel = t(tb.legal.take ? "table.pile_take_upcard" : "table.pile_take", { label: pileLabel });
   else if (canThrow && state.marked) pileLabel = t("table.pile_throw", { label: pileLabel, card: name(state.marked) });
   parts.pile.setAttribute("aria-label", pileLabel);

@@ -2,7 +2,7 @@
 // (the hand's groups and cards with their names, the overlap of a row of cards). The
 // DOM is drawn from this by table.js; node --test checks it without a browser.
 
-import { name, points, sortKey } from "./cards.js";
+import { points, shownName, sortKey } from "./cards.js";
 import { t } from "./messages.js";
 
 /**
@@ -21,7 +21,7 @@ import { t } from "./messages.js";
  */
 
 /**
- * A card in the hand: its marks and its spoken name.
+ * A card in the hand: its marks and its name, which starts with what the card shows.
  * @param {any} t the table
  * @param {string} code
  * @param {string | null} marked
@@ -36,7 +36,7 @@ export function cardPicture(t, code, marked, knockCard = null) {
   if (code === marked) classes.push("marked");
   // Marked for the eye only: the Knock button's own name already says which card it throws.
   if (code === knockCard) classes.push("knock-card");
-  const label = notes.length ? tr("card.with_note", { card: name(code), note: notes.join(tr("list.comma")) }) : name(code);
+  const label = notes.length ? tr("card.with_note", { card: shownName(code), note: notes.join(tr("list.comma")) }) : shownName(code);
   return { code, classes, label, pts: null };
 }
 

@@ -34,7 +34,10 @@ function write(key, value) {
   try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* private mode */ }
 }
 
-/** @typedef {{fourColour: boolean, large: boolean, speed: string}} Comfort */
+/** @typedef {{fourColour: boolean, large: boolean, speed: string, theme: string}} Comfort */
+
+/** The colour themes: as the system says (prefers-color-scheme), or always light or dark. */
+export const THEMES = ["system", "light", "dark"];
 
 /**
  * The display options, as kept (or the defaults: reduced motion starts with no animation).
@@ -47,6 +50,7 @@ export function loadComfort(reducedMotion) {
     fourColour: Boolean(saved.fourColour),
     large: Boolean(saved.large),
     speed: SPEEDS[saved.speed] !== undefined ? saved.speed : (reducedMotion ? "off" : "normal"),
+    theme: THEMES.includes(saved.theme) ? saved.theme : "system",
   };
 }
 

@@ -187,7 +187,7 @@ export function drawHand(parts, table, d) {
       card.dataset.code = c.code;
       card.classList.add(...c.classes);
       card.appendChild(face(c.code));
-      if (c.pts !== null) card.appendChild(h("span", { className: "pts", "aria-hidden": "true" }, String(c.pts)));
+      if (c.pts !== null) card.appendChild(h("span", { className: "pts", "aria-hidden": "true", "data-pts": String(c.pts) }));
       if (parts.live) card.tabIndex = -1;
       row.appendChild(card);
       cards.push(card);
