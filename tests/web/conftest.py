@@ -69,3 +69,16 @@ def browser() -> Iterator[Any]:
         b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=BROWSER_ARGS)
         yield b
         b.close()
+
+
+@pytest.fixture(scope="session")
+def sqlite_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
+    """A test-mode server over SQLite only.
+
+    For browser suites about what the page looks like (layout, theme, axe, the
+    learn pages): the page is the same over either database, and the storage is
+    tested over both by the API and the play-through suites.
+    """
+    srv = Server(_db_url("sqlite", tmp_path_factory.mktemp("db"))).start()
+    yield srv
+    srv.stop()

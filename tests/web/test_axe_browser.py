@@ -22,6 +22,13 @@ from playwright.sync_api import Page, expect
 
 from ._support import JUNK, MELDED, Server, deck
 
+
+@pytest.fixture
+def server(sqlite_server: Server) -> Server:
+    """This suite looks at the page, which is the same over either database."""
+    return sqlite_server
+
+
 pytestmark = pytest.mark.browser
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"

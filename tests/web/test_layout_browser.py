@@ -10,6 +10,13 @@ from playwright.sync_api import Page, expect
 
 from ._support import JUNK, MELDED, Server, deck
 
+
+@pytest.fixture
+def server(sqlite_server: Server) -> Server:
+    """This suite looks at the page, which is the same over either database."""
+    return sqlite_server
+
+
 pytestmark = pytest.mark.browser
 
 SIZES = [(390, 844), (1280, 800)]

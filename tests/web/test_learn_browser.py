@@ -16,6 +16,13 @@ from ginrummy.web.learn import LEARNER_SEAT, OPPONENT_SEAT, WORKED_STEPS, worked
 
 from ._support import JUNK, MELDED, Server, deck
 
+
+@pytest.fixture
+def server(sqlite_server: Server) -> Server:
+    """This suite looks at the page, which is the same over either database."""
+    return sqlite_server
+
+
 pytestmark = pytest.mark.browser
 
 GLOSSARY = ["run", "set", "deadwood", "knock", "gin", "lay-off", "undercut", "upcard", "dead-hand"]
