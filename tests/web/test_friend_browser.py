@@ -168,3 +168,38 @@ def test_two_people_play_a_hand_live_through_reloads_and_a_server_restart(
     expect(a.locator("#score-them")).to_have_text(str(points))
     ann.close()
     bob.close()
+
+
+@pytest.mark.parametrize(
+    ("width", "height", "scheme"),
+    [(390, 844, "light"), (1280, 800, "dark")],
+    ids=["phone", "desktop"],
+)
+def test_the_friend_screens_have_no_axe_violation(
+    browser: Browser, sqlite_server: Server, width: int, height: int, scheme: str
+) -> None:
+    from .test_axe_browser import assert_clean
+
+    srv = sqlite_server
+    seats = [{"kind": "person", "name": "Ann"}, {"kind": "friend"}]
+    match_id = srv.new_match([HAND], first_dealer=1, seats=seats)["id"]
+    size = {"viewport": {"width": width, "height": height}, "color_scheme": scheme}
+    # The injected axe-core is an inline script: these tabs alone bypass the policy.
+    ann = Tab(browser, bypass_csp=True, **size)
+    bob = Tab(browser, bypass_csp=True, **size)
+    ann.context.add_cookies(srv.seat_cookies())
+    ann.page.goto(f"{srv.url}/match/{match_id}")
+    expect(ann.page.locator("#invite-qr")).to_be_visible()
+    assert_clean(ann.page, "the table with its invite open")
+    bob.page.goto(ann.page.locator("#invite-link").input_value())
+    expect(bob.page.locator("#join-form")).to_be_visible()
+    assert_clean(bob.page, "the invite link's page")
+    bob.page.click("#join-go")
+    expect(bob.page.locator("#hand .card")).to_have_count(10)
+    bob.page.locator("#seat-link summary").click()
+    expect(bob.page.locator("#seat-link-url")).to_be_visible()
+    assert_clean(bob.page, "a friend match's table, the seat link open")
+    expect(ann.page.locator("#friend-status")).to_have_text("Player 2 is here.")
+    assert_clean(ann.page, "a friend match's table, the friend here")
+    ann.close()
+    bob.close()
