@@ -678,10 +678,14 @@ def follow(store: MatchStore, loaded: LoadedMatch, holder: str) -> LoadedMatch:
     return replace(loaded, seats=seats)
 
 
-def here(store: MatchStore, loaded: LoadedMatch, *, present: bool, announce: bool) -> None:
-    """Note that the requester's live stream of the match is (still) open, or closed."""
+def here(
+    store: MatchStore, loaded: LoadedMatch, holder: str, *, present: bool, announce: bool
+) -> None:
+    """Note that ``holder``'s live stream of the match is (still) open, or closed (a seat
+    moved to another device since is left alone)."""
     assert loaded.seat is not None
-    store.touch_seat(loaded.id, loaded.seat, now() if present else "", announce=announce)
+    stamp = now() if present else ""
+    store.touch_seat(loaded.id, loaded.seat, holder, stamp, announce=announce)
 
 
 # --- the history -----------------------------------------------------------------------

@@ -154,7 +154,7 @@ async def _events(
     ends = time.monotonic() + STREAM_LIFETIME
     with store.changes.watch(match_id) as waiter:
         await anyio.to_thread.run_sync(
-            partial(game.here, store, first, present=True, announce=True)
+            partial(game.here, store, first, holder, present=True, announce=True)
         )
         try:
             # Read again: the stream's own seat is there now, and a move may have come.
@@ -177,7 +177,7 @@ async def _events(
                 if time.monotonic() >= beat:
                     beat = time.monotonic() + game.HEARTBEAT
                     await anyio.to_thread.run_sync(
-                        partial(game.here, store, loaded, present=True, announce=False)
+                        partial(game.here, store, loaded, holder, present=True, announce=False)
                     )
                 try:
                     loaded = await anyio.to_thread.run_sync(
@@ -190,5 +190,5 @@ async def _events(
                 # If the database went away, the mark goes stale by itself.
                 with contextlib.suppress(Exception):
                     await anyio.to_thread.run_sync(
-                        partial(game.here, store, first, present=False, announce=True)
+                        partial(game.here, store, first, holder, present=False, announce=True)
                     )

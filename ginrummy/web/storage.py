@@ -338,7 +338,8 @@ class _Sql:
                 f"AND seat = {p} AND holder = {p} AND kind = 'person'"
             ),
             touch_seat=(
-                f"UPDATE ginrummy_seats SET seen_at = {p} WHERE match_id = {p} AND seat = {p}"
+                f"UPDATE ginrummy_seats SET seen_at = {p} WHERE match_id = {p} AND seat = {p} "
+                f"AND holder = {p}"
             ),
         )
 
@@ -745,11 +746,13 @@ class MatchStore:
         self._after(match_id)
         return True
 
-    def touch_seat(self, match_id: str, seat: int, seen_at: str, *, announce: bool) -> None:
-        """Note when a live stream of this seat was last open (``""``: it closed), and
-        with ``announce`` wake the match's other streams to say so."""
+    def touch_seat(
+        self, match_id: str, seat: int, holder: str, seen_at: str, *, announce: bool
+    ) -> None:
+        """Note when a live stream of this seat was last open (``""``: it closed), while
+        ``holder`` holds it; with ``announce`` wake the match's other streams to say so."""
         with self._cursor(write=True) as cur:
-            cur.execute(self._sql.touch_seat, (seen_at, match_id, seat))
+            cur.execute(self._sql.touch_seat, (seen_at, match_id, seat, holder))
             if announce:
                 self._told(cur, match_id, "seats")
         if announce:

@@ -319,5 +319,5 @@ def test_no_stream_message_or_response_names_a_card_hidden_from_its_seat(srv: Se
             hands += 1
     checked = sum(_checked(streams[s], s, hidden[s], views[0]["version"]) for s in (0, 1))
     assert hands >= 1 and checked >= 2 * moves, (hands, moves, checked)
-    for s in streams.values():
-        s.close()
+    for stream in streams.values():
+        stream.close()
