@@ -16,12 +16,14 @@ import random
 import secrets
 import sqlite3
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import httpx
 import pytest
 
 from ._support import Server, card_codes
+from .conftest import _db_url
 from .friend_support import Player, Stream, friend_match, hidden_from, store_of
 from .test_trust_support import CARD, move
 
@@ -321,3 +323,40 @@ def test_no_stream_message_or_response_names_a_card_hidden_from_its_seat(srv: Se
     assert hands >= 1 and checked >= 2 * moves, (hands, moves, checked)
     for stream in streams.values():
         stream.close()
+
+
+def test_a_move_made_through_one_process_reaches_a_stream_served_by_another(
+    tmp_path: Path,
+) -> None:
+    # PostgreSQL only: one SQLite database is served by one process.
+    db = _db_url("postgres", tmp_path)
+    with pytest.MonkeyPatch.context() as mp:
+        mp.setenv("GINRUMMY_RATE_LIMIT", "1000/1000")
+        srv = Server(db).start(test_mode=False)
+        second = Server(db).start(test_mode=False)
+    try:
+        ann, bob = Player(srv.url), Player(srv.url)
+        m = friend_match(ann)
+        bob.post(f"/api/invites/{m['invite']['code']}/join", {"name": "Bob"})
+        # Bob's stream comes from the second process; Ann plays through the first.
+        bob_there = Player(second.url, bob.client)
+        stream = bob_there.stream(m["id"])
+        stream.wait_version(1)
+        ann_stream = ann.stream(m["id"])
+        ann_stream.wait_for(
+            lambda s: bool(s.presences()) and s.presences()[-1]["connected"] == [True, True]
+        )
+        view = ann.get(f"/api/matches/{m['id']}").json()
+        mover, seat = (ann, 0) if view["table"]["to_act"] == 0 else (bob, 1)
+        body = move(mover.get(f"/api/matches/{m['id']}").json(), random.Random(5))
+        assert body is not None
+        r = mover.post(f"/api/matches/{m['id']}/actions", body)
+        assert r.status_code == 200, r.text
+        heard = stream.wait_version(r.json()["version"], timeout=10)
+        assert heard["seat"] == 1 and heard["events"][-1]["who"] == seat
+        stream.close()
+        ann_stream.wait_for(lambda s: s.presences()[-1]["connected"] == [True, False])
+        ann_stream.close()
+    finally:
+        second.stop()
+        srv.stop()
