@@ -692,7 +692,7 @@ def here(
 
 
 def summaries(store: MatchStore, holder: str) -> list[MatchSummary]:
-    """The matches ``holder`` started, the most recently played first."""
+    """The matches ``holder`` started or holds a seat in, the most recently played first."""
     return [
         MatchSummary(
             row.id,
@@ -704,6 +704,10 @@ def summaries(store: MatchStore, holder: str) -> list[MatchSummary]:
             _seats(row),
             row.created_at,
             row.updated_at,
+            next(
+                (s.index for s in row.seats if s.kind == "person" and s.holder in ("", holder)),
+                None,
+            ),
         )
         for row in store.recent(holder)
     ]

@@ -108,6 +108,11 @@ def test_the_first_to_open_the_link_takes_the_seat_and_a_third_sees_a_full_table
     assert _unchanged(srv.db, m) == before
     # The host no longer sees the invite.
     assert ann.get(f"/api/matches/{m['id']}").json()["invite"] is None
+    # Each finds the match in their history, from their own seat.
+    for player, seat in ((ann, 0), (bob, 1)):
+        line = next(x for x in player.get("/api/matches").json() if x["id"] == m["id"])
+        assert line["seat"] == seat and [s["name"] for s in line["seats"]] == ["Ann", "Bob"]
+    assert all(x["id"] != m["id"] for x in cat.get("/api/matches").json())
 
 
 def test_of_many_takers_at_once_exactly_one_gets_the_seat(srv: Server) -> None:
