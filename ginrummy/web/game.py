@@ -456,15 +456,18 @@ def create(
     loaded.seat = _held_seat(loaded, owner)
     open_seat = next((s.index for s in placed if s.open), None)
     if open_seat is not None:
-        expires = datetime.now(UTC) + INVITE_LIFETIME
-        loaded.invite = Invite(
-            secrets.token_urlsafe(12), open_seat, expires.isoformat(timespec="milliseconds")
-        )
+        loaded.invite = new_invite(open_seat)
         if loaded.seat is not None:
             loaded.resume = resume_token(store, loaded.id, loaded.seat, owner)
     loaded.events.extend((1, e) for e in match.hand.events)
     _play_bots(loaded)
     return loaded
+
+
+def new_invite(seat: int) -> Invite:
+    """A fresh invite to ``seat``: a random code, open for :data:`INVITE_LIFETIME`."""
+    expires = datetime.now(UTC) + INVITE_LIFETIME
+    return Invite(secrets.token_urlsafe(12), seat, expires.isoformat(timespec="milliseconds"))
 
 
 def new_seat(kind: str, bot: str | None, index: int, name: str | None = None) -> Seat:

@@ -104,6 +104,12 @@ def invite_qr(code: str, request: Request, store: Store) -> Response:
     return Response(out.getvalue(), media_type="image/svg+xml")
 
 
+@live.post("/matches/{match_id}/invite", response_model=MatchOut)
+def renew_invite(match_id: str, store: Store, holder: Holder) -> MatchOut:
+    """A new invite link to your match's open seat (the one before stops working)."""
+    return match_out(friends.renew(store, match_id, holder))
+
+
 @live.post("/seats/resume", response_model=MatchOut)
 def resume(body: ResumeIn, store: Store, holder: Holder) -> MatchOut:
     """Move your seat to this device with its resume link; the match from that seat."""

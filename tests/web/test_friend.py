@@ -159,6 +159,16 @@ def test_a_bad_invite_gets_a_clear_error_and_changes_nothing(srv: Server) -> Non
     assert ann.get(f"/api/matches/{other['id']}").json()["invite"] is None
     _error(bob.get(f"/api/matches/{other['id']}"), 403, "not_your_seat")
 
+    # Its maker makes a new link: the old one stays dead, the new one works, once.
+    _error(bob.post(f"/api/matches/{other['id']}/invite"), 403, "not_your_seat")
+    renewed = ann.post(f"/api/matches/{other['id']}/invite")
+    assert renewed.status_code == 200, renewed.text
+    fresh = renewed.json()["invite"]["code"]
+    assert fresh != other_code
+    _error(bob.post(f"/api/invites/{other_code}/join", {}), 410, "invite_cancelled")
+    assert bob.post(f"/api/invites/{fresh}/join", {}).json()["seat"] == 1
+    _error(ann.post(f"/api/matches/{other['id']}/invite"), 409, "table_full")
+
 
 def test_a_resume_link_moves_the_seat_once_and_a_forged_one_does_nothing(srv: Server) -> None:
     ann, bob, phone, thief = (Player(srv.url) for _ in range(4))

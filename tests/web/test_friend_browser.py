@@ -78,9 +78,14 @@ def test_the_invite_button_makes_a_friend_match_with_a_link_and_a_qr_code(
     expect(page.locator("#prompt")).to_contain_text(
         re.compile("Waiting for your friend|Take the|Draw")
     )
+    first = page.locator("#invite-link").input_value()
     page.click("#invite-cancel")
     expect(page.locator("#invite-box")).to_be_hidden()
     expect(page.locator("#friend-status")).to_have_text("The invite is cancelled.")
+    page.click("#invite-renew")
+    expect(page.locator("#invite-box")).to_be_visible()
+    expect(page.locator("#invite-renew")).to_be_hidden()
+    expect(page.locator("#invite-link")).not_to_have_value(first)
     tab.close()
 
 

@@ -200,14 +200,16 @@ export function draw() {
   $("friend-status").classList.toggle("away", Boolean(gone || reconnecting || !them.connected));
 
   const invite = them.open && m.invite ? m.invite : null;
+  const expired = Boolean(invite) && Date.parse(invite.expires_at) <= Date.now();
   $("invite-box").hidden = !invite;
+  // The seat is still open but its link is gone (cancelled or expired): offer a new one.
+  $("invite-renew").hidden = !(them.open && (!invite || expired) && !gone);
   if (invite) {
     const link = /** @type {HTMLInputElement} */ ($("invite-link"));
     link.value = absolute(invite.url);
     const qr = /** @type {HTMLImageElement} */ ($("invite-qr"));
     if (qr.getAttribute("src") !== invite.qr) qr.src = invite.qr;
     qr.alt = t("friend.qr_alt");
-    const expired = Date.parse(invite.expires_at) <= Date.now();
     $("invite-expires").textContent = expired
       ? t("friend.expired")
       : t("friend.expires", { time: new Date(invite.expires_at).toLocaleString() });
@@ -242,6 +244,18 @@ async function cancelInvite() {
     m.invite = null;
     draw();
     $("friend-status").textContent = t("friend.cancelled");
+  } catch (e) {
+    game.controls.error.textContent = errorText(/** @type {any} */ (e));
+  }
+}
+
+async function renewInvite() {
+  const m = state.match;
+  if (!m) return;
+  try {
+    const fresh = await api.renewInvite(m.id);
+    if (state.match && state.match.id === fresh.id) state.match.invite = fresh.invite;
+    draw();
   } catch (e) {
     game.controls.error.textContent = errorText(/** @type {any} */ (e));
   }
@@ -323,6 +337,7 @@ export function wireFriend(go) {
   $("invite-copy").addEventListener("click", (e) => copy("invite-link", /** @type {HTMLElement} */ (e.currentTarget)));
   $("seat-link-copy").addEventListener("click", (e) => copy("seat-link-url", /** @type {HTMLElement} */ (e.currentTarget)));
   $("invite-cancel").addEventListener("click", cancelInvite);
+  $("invite-renew").addEventListener("click", renewInvite);
   $("join-form").addEventListener("submit", (e) => {
     e.preventDefault();
     join(go);

@@ -153,6 +153,8 @@ export function createTransport(options = {}) {
      * @param {string | null} name
      */
     join: (code, name) => request("POST", `${invite(code)}/join`, { name }),
+    /** @param {string} id a new invite link to your match's open seat */
+    renewInvite: (id) => request("POST", `${match(id)}/invite`),
     /** @param {string} code cancel your invite */
     cancelInvite: (code) => request("DELETE", invite(code)),
     /**
