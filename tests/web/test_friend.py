@@ -304,6 +304,10 @@ def test_no_stream_message_or_response_names_a_card_hidden_from_its_seat(srv: Se
     for seat in (0, 1):
         version, cards = hidden_from(srv.db, m["id"], seat)
         hidden[seat][version] = cards
+    # The answers that made the match and took the seat, each from its seat.
+    for seat, answer in ((0, m), (1, b)):
+        shown = card_codes({k: v for k, v in answer.items() if k != "sheet"})
+        assert not shown & hidden[seat][answer["version"]], seat
     hands = moves = 0
     while views[0]["status"] == "playing" and hands < 1 and moves < 150:
         view = views[0]
