@@ -81,6 +81,9 @@ test("the form shows the bot's level where Difficulty was, and sends it as the s
     { settings: { match_to: 50 }, seats: [{ kind: "person" }, { kind: "bot", bot: "hard" }] });
   const m = { settings: { match_to: 50 }, seats: [person(0), bot(1, "easy")] };
   assert.deepEqual(againBody(m), { settings: { match_to: 50 }, seats: [{ kind: "person" }, { kind: "bot", bot: "easy" }] });
+  // Against a friend: a new friend match, with a new link to send (the player's name kept).
+  const friends = { settings: { match_to: 50 }, seat: 1, seats: [{ kind: "person", name: "Ann" }, { kind: "person", name: "Bob" }] };
+  assert.deepEqual(againBody(friends), { settings: { match_to: 50 }, seats: [{ kind: "person", name: "Bob" }, { kind: "friend" }] });
   assert.deepEqual(valuesOf(m), { match_to: 50, difficulty: "easy" });
 });
 

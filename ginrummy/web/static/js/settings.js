@@ -41,6 +41,11 @@ export function newMatchBody(values) {
  * @param {any} m
  */
 export function againBody(m) {
+  if (m.seats.every((/** @type {any} */ s) => s.kind === "person")) {
+    // Against a friend: a new friend match, with a new invite link to send.
+    const mine = typeof m.seat === "number" ? m.seats[m.seat].name : null;
+    return { settings: m.settings, seats: [{ kind: "person", name: mine }, { kind: "friend" }] };
+  }
   return { settings: m.settings, seats: m.seats.map((/** @type {any} */ s) => (s.kind === "bot" ? { kind: "bot", bot: s.bot } : { kind: "person" })) };
 }
 
