@@ -238,6 +238,15 @@ def test_history_counts_a_hand_once_it_is_over(server: Server) -> None:
     assert hands() == 1  # the second hand is dealt, not played
 
 
+def test_a_test_modes_fixed_deal_says_it_was_not_dealt_under_a_commitment(
+    server: Server,
+) -> None:
+    m = server.new_match([deck(MELDED, JUNK, "QD")])
+    proof = m["fairness"]["deal"]
+    assert proof["fixed"] is True and proof["committed"] is False
+    assert proof["commitment"] is None and proof["server_seed"] is None
+
+
 def test_deck_orders_cannot_be_fixed_outside_test_mode(db_url: str) -> None:
     srv = Server(db_url).start(test_mode=False)
     try:
