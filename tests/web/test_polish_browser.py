@@ -18,11 +18,7 @@ pytestmark = pytest.mark.browser
 SIZES = [(390, 844), (1280, 800)]
 
 
-@pytest.fixture(params=SIZES, ids=["phone-light", "desktop-dark"])
-def tab(request: pytest.FixtureRequest, browser: Any) -> Iterator[Page]:
-    """A fresh tab at a phone's size in light colours or a desktop's in dark; any script
-    error fails the test. It may inject axe-core (see test_axe_browser)."""
-    width, height = request.param
+def _tab(browser: Any, width: int, height: int) -> Iterator[Page]:
     context = browser.new_context(
         viewport={"width": width, "height": height},
         color_scheme="light" if width < 600 else "dark",
@@ -35,6 +31,25 @@ def tab(request: pytest.FixtureRequest, browser: Any) -> Iterator[Page]:
     yield page
     context.close()
     assert not problems, problems
+
+
+@pytest.fixture(params=SIZES, ids=["phone-light", "desktop-dark"])
+def tab(request: pytest.FixtureRequest, browser: Any) -> Iterator[Page]:
+    """A fresh tab at a phone's size in light colours or a desktop's in dark; any script
+    error fails the test. It may inject axe-core (see test_axe_browser)."""
+    yield from _tab(browser, *request.param)
+
+
+@pytest.fixture(
+    params=[("normal", False, SIZES[1]), ("normal", True, SIZES[0]), ("off", False, SIZES[0])],
+    ids=["motion-desktop", "reduced-motion-phone", "speed-off-phone"],
+)
+def motion_tab(request: pytest.FixtureRequest, browser: Any) -> Iterator[tuple[Page, str, bool]]:
+    """A tab with an animation speed, the system asking for reduced motion or not."""
+    speed, reduced, (width, height) = request.param
+    for page in _tab(browser, width, height):
+        page.emulate_media(reduced_motion="reduce" if reduced else "no-preference")
+        yield page, speed, reduced
 
 
 def _line(page: Page, match_id: str) -> Any:
@@ -71,3 +86,107 @@ def test_an_unfinished_match_is_deleted_from_the_history_after_a_confirmation(
     tab.reload()
     expect(_line(tab, kept)).to_have_count(1)
     expect(_line(tab, gone)).to_have_count(0)
+
+
+# Counts what the page starts: audio contexts, tones (AudioScheduledSourceNode.start) and
+# the animations it names (the deal's and the celebration's).
+HOOKS = """
+window.__audio = {contexts: 0, starts: 0};
+const RealContext = window.AudioContext;
+window.AudioContext = class extends RealContext {
+  constructor(...a) { super(...a); window.__audio.contexts += 1; }
+};
+const realStart = AudioScheduledSourceNode.prototype.start;
+AudioScheduledSourceNode.prototype.start = function (...a) {
+  window.__audio.starts += 1;
+  return realStart.apply(this, a);
+};
+window.__animations = [];
+const realAnimate = Element.prototype.animate;
+Element.prototype.animate = function (frames, options) {
+  if (options && options.id) window.__animations.push(options.id);
+  return realAnimate.call(this, frames, options);
+};
+"""
+
+
+def _speed(speed: str) -> str:
+    """The animation speed, set before the page's first load (a reload keeps the options)."""
+    return (
+        "if (!localStorage.getItem('ginrummy.comfort')) "
+        f"localStorage.setItem('ginrummy.comfort', JSON.stringify({{speed: '{speed}'}}))"
+    )
+
+
+def _tones(page: Page) -> int:
+    starts: int = page.evaluate("window.__audio.starts")
+    return starts
+
+
+def test_sounds_wait_for_a_gesture_and_the_mute_switch_is_honoured_and_kept(
+    tab: Page, sqlite_server: Server
+) -> None:
+    server = sqlite_server
+    tab.context.add_init_script(HOOKS)
+    tab.context.add_init_script(_speed("off"))
+    tab.context.add_cookies(server.seat_cookies())
+    match_id = server.new_match([deck(MELDED, JUNK, "QD")])["id"]
+    tab.goto(f"{server.url}/match/{match_id}")
+    expect(tab.locator("#hand .card")).to_have_count(10)
+    toggle = tab.get_by_role("button", name="Sound", exact=True)
+    expect(toggle).to_be_in_viewport()
+    expect(toggle).to_have_attribute("aria-pressed", "true")
+    box = toggle.bounding_box()
+    assert box is not None and box["width"] >= 44
+    assert tab.evaluate("window.__audio") == {"contexts": 0, "starts": 0}  # nothing unasked
+    tab.click("#btn-take")
+    expect(tab.locator("#btn-knock")).to_be_visible()
+    tab.wait_for_function("window.__audio.starts > 0")  # the draw is heard
+    toggle.click()
+    expect(toggle).to_have_attribute("aria-pressed", "false")
+    heard = _tones(tab)
+    tab.click("#btn-knock")
+    expect(tab.locator("#dlg-result")).to_be_visible()
+    tab.wait_for_timeout(300)
+    assert _tones(tab) == heard, "a muted table made a sound"
+    # Kept in this browser: muted after a reload, in the display options too.
+    tab.reload()
+    expect(tab.get_by_role("button", name="Sound", exact=True)).to_have_attribute(
+        "aria-pressed", "false"
+    )
+    tab.keyboard.press("Escape")
+    tab.click("#open-comfort")
+    expect(tab.locator("#opt-sound")).not_to_be_checked()
+
+
+def test_the_deal_animation_and_the_win_celebration_run_only_when_motion_is_welcome(
+    motion_tab: tuple[Page, str, bool], sqlite_server: Server
+) -> None:
+    server = sqlite_server
+    tab, speed, reduced = motion_tab
+    moves = speed != "off" and not reduced
+    tab.context.add_init_script(HOOKS)
+    tab.context.add_init_script(_speed(speed))
+    tab.context.add_cookies(server.seat_cookies())
+    tab.goto(server.url + "/")
+    tab.click("#start-match")
+    expect(tab.locator("#hand .card")).to_have_count(10)
+    tab.wait_for_function("document.body.classList.contains('my-turn')", timeout=20_000)
+    animations: list[str] = tab.evaluate("window.__animations")
+    assert ("deal" in animations) is moves
+    # A match won in one hand: the final dialog, with confetti only if motion is welcome.
+    match_id = server.new_match([deck(MELDED, JUNK, "QD")], settings={"match_to": 10})["id"]
+    tab.goto(f"{server.url}/match/{match_id}")
+    tab.click("#btn-take")
+    tab.click("#btn-knock")
+    final = tab.locator("#dlg-final")
+    expect(final).to_contain_text("You win the match!")
+    if moves:
+        expect(final.locator(".celebration .confetti").first).to_be_attached()
+        expect(final.locator(".celebration")).to_have_count(0, timeout=5_000)  # and gone
+        expect(tab.locator("#final-again")).to_be_focused()
+    else:
+        tab.wait_for_timeout(400)
+        expect(tab.locator(".celebration")).to_have_count(0)
+    animations = tab.evaluate("window.__animations")
+    assert ("celebrate" in animations) is moves
