@@ -190,3 +190,70 @@ def test_the_deal_animation_and_the_win_celebration_run_only_when_motion_is_welc
         expect(tab.locator(".celebration")).to_have_count(0)
     animations = tab.evaluate("window.__animations")
     assert ("celebrate" in animations) is moves
+
+
+def _luminance(page: Page, selector: str) -> float:
+    """The relative luminance (0 black to 1 white) of an element's background colour."""
+    rgb: list[float] = page.evaluate(
+        """s => getComputedStyle(document.querySelector(s)).backgroundColor
+            .match(/[\\d.]+/g).slice(0, 3).map(Number)""",
+        selector,
+    )
+    r, g, b = (pow(float(c) / 255, 2.2) for c in rgb)
+    return float(0.2126 * r + 0.7152 * g + 0.0722 * b)
+
+
+def test_the_learn_pages_follow_the_theme_the_game_page_uses(
+    tab: Page, sqlite_server: Server
+) -> None:
+    server = sqlite_server
+    pages = ["/rules", "/worked-hand", "/strategy"]
+    system_dark = tab.viewport_size is not None and tab.viewport_size["width"] > 600
+    # As the system (this tab's scheme: light on the phone, dark on the desktop).
+    tab.goto(server.url + pages[0])
+    expect(tab.locator("body")).to_have_attribute("data-ready", "1")
+    assert (_luminance(tab, "html") < 0.1) is system_dark
+    # The player's choice on the game page wins, on every learn page.
+    choice = "light" if system_dark else "dark"
+    tab.goto(server.url + "/")
+    expect(tab.locator("#start-match")).to_be_enabled()
+    tab.click("#open-comfort")
+    tab.select_option("#opt-theme", choice)
+    for path in pages:
+        tab.goto(server.url + path)
+        expect(tab.locator("body")).to_have_attribute("data-ready", "1")
+        assert (_luminance(tab, "html") < 0.1) is not system_dark, path
+        for box in (".toc", ".caption", ".data"):
+            if tab.locator(box).count():
+                # Boxes follow the page: light ones on a light page, dark on a dark one.
+                assert (_luminance(tab, box) < 0.1) is not system_dark, (path, box)
+        assert_clean(tab, f"{path} in the {choice} theme chosen on the game page")
+
+
+def test_each_worked_hand_step_shows_its_table_and_caption_on_one_screen(
+    tab: Page, sqlite_server: Server
+) -> None:
+    tab.goto(sqlite_server.url + "/worked-hand")
+    expect(tab.locator("body")).to_have_attribute("data-ready", "1")
+    steps = int(tab.locator("#step-dots button").count())
+    assert steps >= 9
+    for n in range(1, steps + 1):
+        expect(tab.locator("#step-count")).to_have_text(f"Step {n} of {steps}")
+        expect(tab.locator("#w-status")).not_to_contain_text("{")
+        seen = tab.evaluate(
+            """() => { const r = s => document.querySelector(s).getBoundingClientRect();
+                return {bar: r('.stepper'), table: r('#worked-table'), caption: r('.caption'),
+                        next: r('#step-next'), height: innerHeight}; }"""
+        )
+        bar, height = seen["bar"], seen["height"]
+        for part in ("table", "caption"):  # whole, under the step buttons, on the screen
+            assert seen[part]["top"] >= bar["bottom"] - 1, (n, part, seen)
+            assert seen[part]["bottom"] <= height + 1, (n, part, seen)
+        assert seen["next"]["top"] >= 0 and seen["next"]["bottom"] <= height
+        if n < steps:
+            tab.click("#step-next")
+    # Previous and Next stay at hand wherever the reader scrolls.
+    tab.mouse.wheel(0, 5000)
+    tab.wait_for_timeout(200)
+    expect(tab.locator("#step-prev")).to_be_in_viewport()
+    expect(tab.locator("#step-next")).to_be_in_viewport()
