@@ -129,8 +129,8 @@ def test_sounds_wait_for_a_gesture_and_the_mute_switch_is_honoured_and_kept(
     server = sqlite_server
     tab.context.add_init_script(HOOKS)
     tab.context.add_init_script(_speed("off"))
-    tab.context.add_cookies(server.seat_cookies())
     match_id = server.new_match([deck(MELDED, JUNK, "QD")])["id"]
+    tab.context.add_cookies(server.seat_cookies())
     tab.goto(f"{server.url}/match/{match_id}")
     expect(tab.locator("#hand .card")).to_have_count(10)
     toggle = tab.get_by_role("button", name="Sound", exact=True)
@@ -167,6 +167,7 @@ def test_the_deal_animation_and_the_win_celebration_run_only_when_motion_is_welc
     moves = speed != "off" and not reduced
     tab.context.add_init_script(HOOKS)
     tab.context.add_init_script(_speed(speed))
+    server.client.get(server.url + "/api/matches")  # the test player's seat, for this tab too
     tab.context.add_cookies(server.seat_cookies())
     tab.goto(server.url + "/")
     tab.click("#start-match")
