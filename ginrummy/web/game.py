@@ -82,6 +82,7 @@ __all__ = [
     "DeckSource",
     "GameError",
     "MatchNotFoundError",
+    "MatchOverError",
     "NotYourSeatError",
     "Refused",
     "StaleVersionError",
@@ -90,6 +91,7 @@ __all__ = [
     "commit_new",
     "create",
     "deal_next",
+    "delete",
     "load",
     "summaries",
 ]
@@ -145,6 +147,13 @@ class NotYourSeatError(GameError):
 
     status = 403
     code = "not_your_seat"
+
+
+class MatchOverError(GameError):
+    """A finished match stays in the history: only a match in play may be deleted."""
+
+    status = 409
+    code = "match_over"
 
 
 class BadCommitmentError(GameError):
@@ -263,6 +272,11 @@ class _Kept:
             self._items.move_to_end(loaded.id)
             while len(self._items) > KEPT_MATCHES:
                 self._items.popitem(last=False)
+
+    def drop(self, match_id: str) -> None:
+        """Forget a match (it was deleted)."""
+        with self._lock:
+            self._items.pop(match_id, None)
 
 
 _KEPT: weakref.WeakKeyDictionary[MatchStore, _Kept] = weakref.WeakKeyDictionary()
@@ -692,6 +706,28 @@ def here(
 
 
 # --- the history -----------------------------------------------------------------------
+
+
+def delete(store: MatchStore, match_id: str, holder: str) -> None:
+    """Delete a match still in play, for whoever holds one of its person seats.
+
+    Refused: no such match (404 ``unknown_match``), a match where ``holder`` holds no
+    person seat (403 ``not_your_seat``), a finished match (409 ``match_over``: its record
+    and deal proofs stay).
+    """
+    row = store.get(match_id)
+    if row is None:
+        raise MatchNotFoundError(f"there is no match {match_id!r}", match=match_id)
+    if not any(s.kind == SeatKind.PERSON and s.holder == holder for s in row.seats):
+        raise NotYourSeatError("you hold no seat in this match: only its players may delete it")
+    if row.status == "over":
+        raise MatchOverError("the match is over: a finished match stays in the history")
+    if not store.delete(match_id, holder):
+        # It finished, or was deleted, between the two reads.
+        if store.get(match_id) is None:
+            raise MatchNotFoundError(f"there is no match {match_id!r}", match=match_id)
+        raise MatchOverError("the match is over: a finished match stays in the history")
+    _kept(store).drop(match_id)
 
 
 def summaries(store: MatchStore, holder: str) -> list[MatchSummary]:

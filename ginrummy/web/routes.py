@@ -231,6 +231,13 @@ def get_match(match_id: str, store: Store, holder: Holder) -> MatchOut:
     return match_out(game.load(store, match_id, holder))
 
 
+@api.delete("/matches/{match_id}", status_code=204, response_class=Response)
+def delete_match(match_id: str, store: Store, holder: Holder) -> Response:
+    """Delete an unfinished match you hold a seat in (a finished one stays: 409)."""
+    game.delete(store, match_id, holder)
+    return Response(status_code=204)
+
+
 @api.get("/matches/{match_id}/record")
 def record(match_id: str, store: Store, holder: Holder) -> JSONResponse:
     """The match's record (docs/RECORDS.md) up to its last finished hand, to download,

@@ -239,6 +239,10 @@ class _Sql:
     cancel_invite: str
     move_seat: str
     touch_seat: str
+    delete_match: str
+    delete_seats: str
+    delete_replies: str
+    delete_invites: str
 
     @classmethod
     def for_placeholder(cls, p: str) -> _Sql:
@@ -344,6 +348,15 @@ class _Sql:
                 f"UPDATE ginrummy_seats SET seen_at = {p} WHERE match_id = {p} AND seat = {p} "
                 f"AND holder = {p}"
             ),
+            # Only a match in play, and only for whoever holds one of its person seats.
+            delete_match=(
+                f"DELETE FROM ginrummy_matches WHERE id = {p} AND status = 'playing' AND EXISTS "
+                "(SELECT 1 FROM ginrummy_seats s WHERE s.match_id = ginrummy_matches.id "
+                f"AND s.kind = 'person' AND s.holder = {p})"
+            ),
+            delete_seats=f"DELETE FROM ginrummy_seats WHERE match_id = {p}",
+            delete_replies=f"DELETE FROM ginrummy_replies WHERE match_id = {p}",
+            delete_invites=f"DELETE FROM ginrummy_invites WHERE match_id = {p}",
         )
 
 
@@ -623,6 +636,29 @@ class MatchStore:
             if reply is not None:
                 cur.execute(sql.keep_reply, (match_id, reply[0], new, reply[1], when))
             cur.execute(sql.prune_replies, (match_id, oldest))
+        self.changes.publish(match_id)
+        return True
+
+    def delete(self, match_id: str, holder: str) -> bool:
+        """Delete a match still in play, with its seats and kept replies, if ``holder`` holds
+        one of its person seats; ``False`` (nothing deleted) otherwise.
+
+        >>> store = MatchStore.open(":memory:")
+        >>> seats = (StoredSeat.for_person(0, "me"), StoredSeat.for_bot(1, "easy", 7))
+        >>> store.create(StoredMatch.new("m1", {}, "{}", status="playing", seats=seats))
+        True
+        >>> store.delete("m1", "someone else"), store.delete("m1", "me"), store.get("m1")
+        (False, True, None)
+        """
+        sql = self._sql
+        with self._cursor(write=True) as cur:
+            cur.execute(sql.delete_match, (match_id, holder))
+            if cur.rowcount != 1:
+                return False
+            cur.execute(sql.delete_seats, (match_id,))
+            cur.execute(sql.delete_replies, (match_id,))
+            cur.execute(sql.delete_invites, (match_id,))
+        # A friend's open stream hears of it and finds the match gone.
         self.changes.publish(match_id)
         return True
 

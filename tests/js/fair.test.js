@@ -97,6 +97,21 @@ test("the line says checked only when the browser remembers the deal, and flags 
   assert.match(await dealLine("m1", { ...PROOF, committed: false, server_seed: null, deck: null }), /^Deal not committed: .*SHA-256 0a28e9ffef00…/);
 });
 
+test("a deck fixed by a test is never called fair, and a committed deal called fixed is refused", async () => {
+  const fixed = { hand: 1, fixed: true, committed: false, first_dealer: null, commitment: null, client_seed: null, client_seed_by: null, server_seed: null, deck: null };
+  const unknown = await dealCheck("m-fixed", fixed);
+  assert.equal(unknown.status, "fixed");
+  assert.match(unknown.text, /^Deal not committed: .*test mode/);
+  remember("m-forged", 1, MINE); // this browser was shown a commitment before its seed went
+  const forged = await dealCheck("m-forged", fixed);
+  assert.equal(forged.status, "bad");
+  assert.match(forged.text, /does not check out: the server calls this deal fixed by a test/);
+  // A proof that does not say it was committed is not taken as committed.
+  const silent = { ...PROOF };
+  delete silent.committed;
+  assert.equal((await dealCheck("m-forged", silent)).status, "uncommitted");
+});
+
 test("what the page remembers survives a reload, and a deal's answer is remembered", async () => {
   remember("m3", 1, { commitment: COMMITMENT, client_seed: "page-seed" });
   sawDeal({ id: "m3", seat: 0, hand_number: 1, events: [{ hand: 1, who: 1, kind: "dealt", card: "TS" }], table: { hand: MINE.hand } });

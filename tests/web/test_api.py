@@ -238,6 +238,42 @@ def test_history_counts_a_hand_once_it_is_over(server: Server) -> None:
     assert hands() == 1  # the second hand is dealt, not played
 
 
+def test_a_test_modes_fixed_deal_says_it_was_not_dealt_under_a_commitment(
+    server: Server,
+) -> None:
+    m = server.new_match([deck(MELDED, JUNK, "QD")])
+    proof = m["fairness"]["deal"]
+    assert proof["fixed"] is True and proof["committed"] is False
+    assert proof["commitment"] is None and proof["server_seed"] is None
+
+
+def test_the_seat_holder_deletes_an_unfinished_match_and_no_one_else_can(
+    server: Server,
+) -> None:
+    m = server.new_match([deck(MELDED, JUNK, "QD")])
+    url = f"{server.url}/api/matches/{m['id']}"
+    with httpx.Client(timeout=30) as stranger:  # another browser: another seat token
+        stranger.get(server.url + "/api/matches")
+        _error(stranger.delete(url), 403, "not_your_seat")
+    assert server.client.get(url).status_code == 200  # nothing was deleted
+    r = server.client.delete(url)
+    assert r.status_code == 204 and r.content == b""
+    _error(server.client.get(url), 404, "unknown_match")
+    assert m["id"] not in {s["id"] for s in server.client.get(server.url + "/api/matches").json()}
+    _error(server.client.delete(url), 404, "unknown_match")
+    _error(_act(server, m, "take"), 404, "unknown_match")
+
+
+def test_a_finished_match_stays_in_the_history(server: Server) -> None:
+    m = server.new_match([deck(MELDED, JUNK, "QD")], settings={"match_to": 10})
+    m = _act(server, m, "take").json()
+    m = _act(server, m, "knock", "KC").json()
+    assert m["status"] == "over"
+    url = f"{server.url}/api/matches/{m['id']}"
+    assert "finished" in _error(server.client.delete(url), 409, "match_over")
+    assert server.client.get(url).json()["status"] == "over"
+
+
 def test_deck_orders_cannot_be_fixed_outside_test_mode(db_url: str) -> None:
     srv = Server(db_url).start(test_mode=False)
     try:

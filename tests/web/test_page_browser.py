@@ -324,32 +324,6 @@ def test_deal_is_two_key_presses_from_the_top_of_the_settings_page(
     expect(tab.locator("#skip-deal")).to_be_hidden()
 
 
-def test_each_step_of_the_worked_hand_shows_its_table_on_the_first_screen(
-    tab: Page, server: Server, tmp_path: Path
-) -> None:
-    tab.goto(server.url + "/worked-hand")
-    expect(tab.locator("body")).to_have_attribute("data-ready", "1")
-    total = int(tab.locator("#step-count").inner_text().rsplit(" ", 1)[1])
-    for n in range(1, total + 1):
-        if n > 1:
-            tab.click("#step-next")
-        expect(tab.locator("#step-count")).to_have_text(f"Step {n} of {total}")
-        assert tab.evaluate("scrollY") == 0  # nothing was scrolled to see it
-        expect(tab.locator("#w-status")).not_to_contain_text("{")
-        if tab.locator("#w-result").is_hidden():
-            # The whole table (the other hand, the piles, the status, the hand) and the
-            # title of the caption that explains it.
-            expect(tab.locator("#worked-table")).to_be_in_viewport(ratio=1)
-            expect(tab.locator("#step-title")).to_be_in_viewport(ratio=1)
-        else:
-            # Once the hand is over the table holds both hands laid down: it starts on
-            # the screen, with the other hand and the first laid-down hand.
-            expect(tab.locator("#w-opp-cards")).to_be_in_viewport(ratio=1)
-            expect(tab.locator("#w-result h3").first).to_be_in_viewport(ratio=1)
-        if n in (1, total):
-            tab.screenshot(path=tmp_path / f"step-{n}.png")
-
-
 BAR = """() => {
     const bar = document.querySelector('header.topbar');
     const brand = bar.querySelector('.brand');

@@ -38,6 +38,8 @@ function applyComfort() {
   /** @type {HTMLInputElement} */ ($("opt-large")).checked = comfort.large;
   /** @type {HTMLSelectElement} */ ($("opt-speed")).value = comfort.speed;
   /** @type {HTMLSelectElement} */ ($("opt-theme")).value = comfort.theme;
+  /** @type {HTMLInputElement} */ ($("opt-sound")).checked = comfort.sound;
+  $("sound-toggle").setAttribute("aria-pressed", String(comfort.sound));
 }
 
 function saveComfort() {
@@ -50,6 +52,16 @@ $("opt-four-colour").addEventListener("change", (e) => { comfort.fourColour = /*
 $("opt-large").addEventListener("change", (e) => { comfort.large = /** @type {HTMLInputElement} */ (e.target).checked; saveComfort(); });
 $("opt-speed").addEventListener("change", (e) => { comfort.speed = /** @type {any} */ (/** @type {HTMLSelectElement} */ (e.target).value); saveComfort(); });
 $("opt-theme").addEventListener("change", (e) => { comfort.theme = /** @type {HTMLSelectElement} */ (e.target).value; saveComfort(); });
+$("opt-sound").addEventListener("change", (e) => { comfort.sound = /** @type {HTMLInputElement} */ (e.target).checked; saveComfort(); });
+$("sound-toggle").addEventListener("click", () => {
+  comfort.sound = !comfort.sound;
+  saveComfort();
+  game.announce(t(comfort.sound ? "sound.on" : "sound.off"));
+});
+// No sound before the player's first click, tap or key: then the table may be heard.
+for (const gesture of ["pointerdown", "keydown"]) {
+  window.addEventListener(gesture, () => game.sounds.unlock(), { capture: true, once: true });
+}
 
 // ---------------------------------------------------------------- routing
 

@@ -242,8 +242,10 @@ export async function dealLine(matchId, deal, options) {
  * A deal's proof checked, and the line saying so. "ok": every check passed against what
  * this browser remembers; "partly": the seeds give the deck, but this browser has no record
  * of the deal's commitment and seed; "uncommitted": no commitment was shown before the
- * seed went; "bad": a check failed; "unchecked": this browser cannot check; "fixed": a
- * test's deck; "committed": not revealed yet.
+ * seed went (or the proof does not say it was); "bad": a check failed; "unchecked": this
+ * browser cannot check; "fixed": a test server's deck, not dealt under a commitment (shown
+ * "not committed"; "bad" if this browser was shown a commitment for it); "committed": not
+ * revealed yet.
  * @param {string} matchId
  * @param {any} deal
  * @param {CheckOptions} [options]
@@ -251,9 +253,15 @@ export async function dealLine(matchId, deal, options) {
  */
 export async function dealCheck(matchId, deal, options = {}) {
   const { isMine = (/** @type {any} */ by) => by === "you", who = (seat) => t("seat.player", { number: seat + 1 }), seen = null } = options;
-  if (deal.fixed) return { status: "fixed", text: t("fair.fixed") };
+  if (deal.fixed) {
+    // A deck fixed by a test server is not dealt from committed seeds: never "fair". If this
+    // browser was shown a commitment for the deal, the claim is a forgery.
+    const mine = remembered(matchId, deal.hand);
+    if (mine && mine.commitment) return { status: "bad", text: t("fair.bad", { problems: t("fair.problem.fixed_after_commitment") }) };
+    return { status: "fixed", text: t("fair.fixed") };
+  }
   if (!deal.server_seed) {
-    const key = deal.committed === false ? "fair.uncommitted_pending" : "fair.committed";
+    const key = deal.committed !== true ? "fair.uncommitted_pending" : "fair.committed";
     return { status: "committed", text: t(key, { hash: short(deal.commitment || "") }) };
   }
   const problems = await checkDeal(matchId, deal, seen);
@@ -268,7 +276,7 @@ export async function dealCheck(matchId, deal, options = {}) {
   }
   if (problems === null) return { status: "unchecked", text: t("fair.revealed", { seeds }) };
   if (problems.length) return { status: "bad", text: t("fair.bad", { problems: problems.map((k) => t(k)).join(t("fair.problem_separator")) }) };
-  if (deal.committed === false) return { status: "uncommitted", text: t("fair.uncommitted", { seeds }) };
+  if (deal.committed !== true) return { status: "uncommitted", text: t("fair.uncommitted", { seeds }) };
   const mine = remembered(matchId, deal.hand);
   if (!mine || !mine.commitment || !mine.client_seed) return { status: "partly", text: t("fair.partly", { seeds }) };
   return { status: "ok", text: t("fair.checked", { seeds }) };

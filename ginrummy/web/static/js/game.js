@@ -3,7 +3,7 @@
 
 import { laid, mini, name, shownName, symbol } from "./cards.js";
 import { buildControls, drawKnock, drawLayouts, drawLog, drawTools } from "./controls.js";
-import { fly, sleep } from "./anim.js";
+import { celebrate, dealIn, fly, motionAllowed, sleep } from "./anim.js";
 import { closeDialog } from "./dialogs.js";
 import { $, h, keyHint, rectOf } from "./dom.js";
 import { remember, sawDeal } from "./fair.js";
@@ -11,6 +11,7 @@ import { t } from "./messages.js";
 import { limitText, promptText, throwHint } from "./picture.js";
 import * as prefs from "./prefs.js";
 import { showFinal, showResult } from "./screens.js";
+import { createSounds, soundOf } from "./sound.js";
 import { isMine, mineFirst, mySeat, otherSeat, seatName, seatsMineFirst, seatWord } from "./seats.js";
 import { applyPublic, canAct, currentTable, handOrder, knockChoice, layoutsFor, replayStart, sortCards, state } from "./state.js";
 import { buildTable, drawTable, layoutHand } from "./table.js";
@@ -19,6 +20,9 @@ import { errorText, eventSpoken, eventText, rulesSummary, summaryText } from "./
 
 /** The display options in force (set by the page's start). */
 export const comfort = prefs.loadComfort(window.matchMedia("(prefers-reduced-motion: reduce)").matches);
+
+/** The table's sounds: heard when the display options have them on (after a gesture). */
+export const sounds = createSounds(() => comfort.sound);
 
 /** @type {import("./controls.js").Controls} the prompt, the buttons and the log */
 export let controls;
@@ -261,13 +265,19 @@ async function playOut(before, after) {
     const mine = isMine(after, ev.who);
     if (ev.kind === "dealt") {
       announce(eventSpoken(after, ev));
+      sounds.play("deal");
+      if (motionAllowed(ms)) {
+        await dealIn({ mine: [...parts.hand.querySelectorAll(".card")], theirs: [...parts.oppCards.children], stock: parts.stock, ms });
+      }
     } else if (!mine) {
       if (ms) await sleep(ms * 0.8);
       await fly(ev, where(false));
+      sounds.play(soundOf(ev));
       announce(eventSpoken(after, ev));
     } else if (ev.kind !== "pass") {
       const thrown = ev.kind === "discard" || ev.kind === "knock";
       await fly(ev, { ...where(true), fromRect: thrown ? state.throwFrom : null });
+      sounds.play(soundOf(ev));
       if (ev.kind !== "discard") announce(eventSpoken(after, ev));
     }
     applyPublic(display.pub, ev, (who) => !isMine(after, who));
@@ -373,6 +383,11 @@ function afterHand(fresh) {
   if (fresh) announce(summaryText(m, m.last_result));
   if (m.final) showFinal(m);
   else showResult(m);
+  if (fresh && m.final) {
+    const won = isMine(m, m.final.winner);
+    sounds.play(won ? "win" : "lose");
+    if (won && motionAllowed(prefs.SPEEDS[comfort.speed])) celebrate($("dlg-final"));
+  }
 }
 
 /** Sort the hand: back to sorted after the player's own order, else the other way. */

@@ -1,6 +1,7 @@
 // The history page: every match of this seat, with its score sheet, its deals' proofs
 // and its record.
 
+import { openDialog } from "./dialogs.js";
 import { $, h } from "./dom.js";
 import { dealLine } from "./fair.js";
 import { t } from "./messages.js";
@@ -77,13 +78,54 @@ function historyItem(m, sheet) {
     a.dataset.nav = "";
     actions.appendChild(a);
   }
+  const item = h("li", { className: "history-item" }, head, actions);
+  if (m.status === "playing") {
+    // Only a match in play may go: a finished one keeps its record and deal proofs.
+    const del = h("button", { type: "button", className: "btn small danger history-delete" }, t("history.delete"));
+    del.addEventListener("click", () => confirmDelete(m.id, item, del));
+    actions.appendChild(del);
+  }
   actions.appendChild(lazyDetails(t("history.sheet"), async () => sheet(await api.getMatch(m.id))));
   actions.appendChild(proofsDetails(m.id, (seat) => seatName(m, seat))); // the fair deal: every hand's proof
   if (m.hands > 0) {
     // The record (docs/RECORDS.md) of the hands that are over, to keep or replay.
     actions.appendChild(h("a", { className: "btn small", href: api.recordUrl(m.id), download: `ginrummy-${m.id}.json` }, t("history.record")));
   }
-  return h("li", { className: "history-item" }, head, actions);
+  return item;
+}
+
+/**
+ * Ask, then delete an unfinished match and take its line away.
+ * @param {string} matchId
+ * @param {HTMLElement} item its history line
+ * @param {HTMLElement} button the Delete button (focus comes back to it if kept)
+ */
+function confirmDelete(matchId, item, button) {
+  const dialog = /** @type {HTMLDialogElement} */ ($("dlg-delete"));
+  dialog.returnValue = "";
+  dialog.addEventListener("close", async () => {
+    if (dialog.returnValue !== "delete") { button.focus(); return; }
+    try {
+      await api.deleteMatch(matchId);
+    } catch (e) {
+      const err = /** @type {any} */ (e);
+      // Gone already (another tab): its line goes all the same.
+      if (err.code !== "unknown_match") {
+        const says = err.code === "match_over" ? t("history.delete_finished") : errorText(err);
+        item.querySelector(".history-error")?.remove();
+        item.appendChild(h("p", { className: "field-error history-error", role: "alert" }, says));
+        return;
+      }
+    }
+    const list = $("history-list");
+    const next = /** @type {HTMLElement | null} */ (item.nextElementSibling || item.previousElementSibling);
+    item.remove();
+    $("history-empty").hidden = list.children.length > 0;
+    const live = $("live");
+    live.textContent = t("history.deleted");
+    /** @type {HTMLElement} */ (next?.querySelector("a, button") || $("main")).focus();
+  }, { once: true });
+  openDialog("dlg-delete");
 }
 
 /**

@@ -34,7 +34,7 @@ function write(key, value) {
   try { localStorage.setItem(key, JSON.stringify(value)); } catch { /* private mode */ }
 }
 
-/** @typedef {{fourColour: boolean, large: boolean, speed: string, theme: string}} Comfort */
+/** @typedef {{fourColour: boolean, large: boolean, speed: string, theme: string, sound: boolean}} Comfort */
 
 /** The colour themes: as the system says (prefers-color-scheme), or always light or dark. */
 export const THEMES = ["system", "light", "dark"];
@@ -51,6 +51,7 @@ export function loadComfort(reducedMotion) {
     large: Boolean(saved.large),
     speed: SPEEDS[saved.speed] !== undefined ? saved.speed : (reducedMotion ? "off" : "normal"),
     theme: THEMES.includes(saved.theme) ? saved.theme : "system",
+    sound: saved.sound !== false, // on unless turned off (and silent until a click anyway)
   };
 }
 

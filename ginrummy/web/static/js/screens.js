@@ -36,11 +36,11 @@ async function showDealCheck(m) {
     promise(m.id, m.hand_number + 1, m.fairness.next_commitment);
     text += " " + t("fair.next", { hash: short(m.fairness.next_commitment) });
   }
-  const mark = ["ok", "bad", "uncommitted"].includes(check.status) ? check.status : "other";
+  const mark = check.status === "fixed" ? "uncommitted" : ["ok", "bad", "uncommitted"].includes(check.status) ? check.status : "other";
   $("result-fair-mark").textContent = t(`fair.mark.${mark}`);
   $("result-fair-text").textContent = text;
   box.className = `fair-mark fair-${mark}`;
-  /** @type {HTMLDetailsElement} */ (box).open = mark === "bad" || mark === "uncommitted";
+  /** @type {HTMLDetailsElement} */ (box).open = check.status === "bad" || check.status === "uncommitted";
 }
 
 /** @param {any} m the result of the hand just over */

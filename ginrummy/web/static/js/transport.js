@@ -124,6 +124,8 @@ export function createTransport(options = {}) {
     matches: () => request("GET", "/api/matches"),
     /** @param {string} id a match as the requester sees it */
     getMatch: (id) => request("GET", match(id)),
+    /** @param {string} id an unfinished match of the requester's, deleted */
+    deleteMatch: (id) => request("DELETE", match(id)),
     /** @param {string} id every deal's proof of a match */
     proofs: (id) => request("GET", `${match(id)}/proofs`),
     /** @param {string} id the address of a match's record */

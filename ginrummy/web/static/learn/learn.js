@@ -5,6 +5,7 @@
 import { defs, mini } from "../js/cards.js";
 import { h } from "../js/dom.js";
 import { loadCatalogue } from "../js/messages.js";
+import { loadComfort } from "../js/prefs.js";
 import { rulesPage } from "./rules.js";
 import { strategyPage } from "./strategy.js";
 import { workedPage } from "./worked.js";
@@ -44,6 +45,11 @@ function drawExamples() {
     }));
   }
 }
+
+// The colours the player chose on the game page (system, light or dark), here as well.
+const theme = loadComfort(false).theme;
+document.documentElement.dataset.theme = theme;
+document.querySelector('meta[name="color-scheme"]')?.setAttribute("content", theme === "system" ? "light dark" : theme);
 
 async function start() {
   await loadCatalogue("en");

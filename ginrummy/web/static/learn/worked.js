@@ -89,12 +89,32 @@ function renderStep() {
   if (history.replaceState) history.replaceState(null, "", `#step-${worked.at + 1}`);
 }
 
-/** @param {number} i go to step i (0-based) */
-function go(i) {
+/**
+ * Bring the step's table and caption onto the screen, just under the step buttons (which
+ * stay at the top: learn.css), if they are not on it already.
+ */
+function keepInView() {
+  const bar = /** @type {HTMLElement} */ ($("step-prev").parentElement);
+  const under = getComputedStyle(bar).position === "sticky" ? bar.getBoundingClientRect().height : 0;
+  const shown = [$("worked-table"), /** @type {HTMLElement} */ ($("step-title").parentElement)].map((el) => el.getBoundingClientRect());
+  const top = Math.min(...shown.map((r) => r.top));
+  const bottom = Math.max(...shown.map((r) => r.bottom));
+  if (top >= under && bottom <= window.innerHeight) return;
+  // The step buttons stuck at the very top, the dots and the step right under them: the
+  // same place at every step, so Next stays under the reader's finger.
+  window.scrollBy({ top: $("step-dots").getBoundingClientRect().top - under, behavior: "instant" });
+}
+
+/**
+ * @param {number} i go to step i (0-based)
+ * @param {boolean} [show] bring it into view (a step chosen by the reader)
+ */
+function go(i, show = true) {
   const n = worked.steps.length;
   if (!n) return;
   worked.at = Math.max(0, Math.min(n - 1, i));
   renderStep();
+  if (show) keepInView();
 }
 
 export async function workedPage() {
@@ -137,5 +157,6 @@ export async function workedPage() {
     return b;
   }));
   const m = /^#step-(\d+)$/.exec(location.hash);
-  go(m ? Number(m[1]) - 1 : 0);
+  // The first step under the page's introduction; a step named in the address in view.
+  go(m ? Number(m[1]) - 1 : 0, Boolean(m && m[1] !== "1"));
 }
