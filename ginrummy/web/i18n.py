@@ -143,8 +143,15 @@ def number(n: int, lang: Language) -> str:
     ('१,०००', '1,000')
     """
     locale = Locale.parse(lang)
-    system = "native" if "native" in locale.other_numbering_systems else "latn"
-    return format_decimal(n, locale=locale, numbering_system=system)
+    grouped = format_decimal(n, locale=locale)
+    # Babel groups and signs by the locale but writes Latin digits; the locale names its
+    # own digits (CLDR's default numbering system), as Intl.NumberFormat does on the page.
+    digits = _DIGITS.get(locale.default_numbering_system, "0123456789")
+    return grouped.translate(str.maketrans("0123456789", digits))
+
+
+_DIGITS = {"deva": "०१२३४५६७८९"}
+"""The digits of the numbering systems our languages use, zero to nine."""
 
 
 def remember(response: Response, lang: Language) -> None:

@@ -1,6 +1,8 @@
-// Every word the page shows or speaks comes from one catalogue (i18n/en.json), through
-// t(key, params). Keys are flat ("event.discard"); values hold {name} placeholders.
-// A key with plural forms has one entry per plural category: "cards.one", "cards.other".
+// Every word the page shows or speaks comes from one catalogue per language (i18n/en.json,
+// the source, and i18n/ne.json), through t(key, params). Keys are flat ("event.discard");
+// values hold {name} placeholders. A key with plural forms has one entry per plural
+// category of its language (Intl.PluralRules): "cards.one", "cards.other". A number param
+// is written in the language's own digits (Devanagari in Nepali).
 
 /** @typedef {Record<string, string | number | boolean | null | undefined>} Params */
 
@@ -9,6 +11,8 @@ let catalogue = {};
 let lang = "en";
 /** @type {Intl.PluralRules} */
 let plurals = new Intl.PluralRules("en");
+/** @type {Intl.NumberFormat} */
+let numbers = new Intl.NumberFormat("en");
 
 /**
  * Use this catalogue from now on.
@@ -19,16 +23,26 @@ export function setCatalogue(entries, language = "en") {
   catalogue = entries;
   lang = language;
   plurals = new Intl.PluralRules(language);
+  numbers = new Intl.NumberFormat(language);
 }
 
 /**
- * Fetch the catalogue of a language from the server and use it.
+ * Fetch the catalogue of a language from the server and use it: by default the page's
+ * own (`<html lang>`, which the server sets to the reader's language).
  * @param {string} [language]
  */
-export async function loadCatalogue(language = "en") {
+export async function loadCatalogue(language = document.documentElement.lang || "en") {
   const response = await fetch(`/static/i18n/${language}.json`);
   if (!response.ok) throw new Error(`/static/i18n/${language}.json: ${response.status}`);
   setCatalogue(await response.json(), language);
+}
+
+/**
+ * A number in the reader's digits: "12" in English, "१२" in Nepali.
+ * @param {number} n
+ */
+export function num(n) {
+  return numbers.format(n);
 }
 
 /** The language of the catalogue in use. */
@@ -69,6 +83,7 @@ export function t(key, params = {}) {
 export function fill(text, params) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => {
     const value = params[name];
+    if (typeof value === "number") return numbers.format(value);
     return value === undefined || value === null ? whole : String(value);
   });
 }
@@ -118,5 +133,21 @@ export function translatePage(root) {
   for (const el of root.querySelectorAll("[data-t]")) el.textContent = t(/** @type {HTMLElement} */ (el).dataset.t || "");
   for (const attr of ["aria-label", "title"]) {
     for (const el of root.querySelectorAll(`[data-t-${attr}]`)) el.setAttribute(attr, t(el.getAttribute(`data-t-${attr}`) || ""));
+  }
+}
+
+/**
+ * Make the language control's links come back to the page the reader is on
+ * (`/lang/ne?next=/match/…`): the server remembers the choice and sends them back.
+ * @param {ParentNode} root
+ */
+export function wireLanguageControl(root) {
+  for (const a of root.querySelectorAll(".lang-switch a[hreflang]")) {
+    a.addEventListener("click", () => {
+      const lang = a.getAttribute("hreflang") || "en";
+      // A learn page in another language has its English path after the language.
+      const path = location.pathname.replace(/^\/(ne)(\/|$)/, "/");
+      a.setAttribute("href", `/lang/${lang}?next=${encodeURIComponent(path + location.search + location.hash)}`);
+    });
   }
 }

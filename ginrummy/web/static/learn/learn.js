@@ -4,7 +4,7 @@
 
 import { defs, mini } from "../js/cards.js";
 import { h } from "../js/dom.js";
-import { loadCatalogue } from "../js/messages.js";
+import { loadCatalogue, wireLanguageControl } from "../js/messages.js";
 import { rulesPage } from "./rules.js";
 import { strategyPage } from "./strategy.js";
 import { workedPage } from "./worked.js";
@@ -46,7 +46,8 @@ function drawExamples() {
 }
 
 async function start() {
-  await loadCatalogue("en");
+  await loadCatalogue();
+  wireLanguageControl(document);
   defs();
   drawExamples();
   const page = document.body.dataset.page;
