@@ -3,7 +3,7 @@
 
 import { $, h } from "./dom.js";
 import { dealLine } from "./fair.js";
-import { language, t } from "./messages.js";
+import { dateTime, t } from "./messages.js";
 import { isMine, mineFirst, seatName, seatsMineFirst } from "./seats.js";
 import { api } from "./transport.js";
 import { errorText, rulesSummary } from "./words.js";
@@ -11,7 +11,7 @@ import { errorText, rulesSummary } from "./words.js";
 /** @param {string} iso a time, shown in the reader's locale */
 function when(iso) {
   const d = new Date(iso);
-  return isNaN(d.getTime()) ? iso : d.toLocaleString(language(), { dateStyle: "medium", timeStyle: "short" });
+  return isNaN(d.getTime()) ? iso : dateTime(d);
 }
 
 /**

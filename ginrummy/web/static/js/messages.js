@@ -2,7 +2,8 @@
 // the source, and i18n/ne.json), through t(key, params). Keys are flat ("event.discard");
 // values hold {name} placeholders. A key with plural forms has one entry per plural
 // category of its language (Intl.PluralRules): "cards.one", "cards.other". A number param
-// is written in the language's own digits (Devanagari in Nepali).
+// is written in the language's own digits (Devanagari in Nepali): by a table of our own,
+// since a browser's Intl may have no Nepali data (Chromium's has none) and write 0-9.
 
 /** @typedef {Record<string, string | number | boolean | null | undefined>} Params */
 
@@ -13,6 +14,9 @@ let lang = "en";
 let plurals = new Intl.PluralRules("en");
 /** @type {Intl.NumberFormat} */
 let numbers = new Intl.NumberFormat("en");
+
+/** @type {Record<string, string>} a language's digits, zero to nine, where not 0-9 */
+const DIGITS = { ne: "०१२३४५६७८९" };
 
 /**
  * Use this catalogue from now on.
@@ -42,7 +46,27 @@ export async function loadCatalogue(language = document.documentElement.lang || 
  * @param {number} n
  */
 export function num(n) {
-  return numbers.format(n);
+  return digits(numbers.format(n));
+}
+
+/**
+ * A text's digits 0-9 written in the reader's digits ("बाजी 2" → "बाजी २").
+ * @param {string} text
+ */
+export function digits(text) {
+  const own = DIGITS[lang];
+  return own ? text.replace(/[0-9]/g, (d) => own[Number(d)]) : text;
+}
+
+/**
+ * A moment in the reader's words: "Nov 30, 2026, 2:15 PM"; in a language whose words
+ * for months the browser may lack, numbers only ("२०२६-११-३० १४:१५").
+ * @param {Date} d
+ */
+export function dateTime(d) {
+  if (!(lang in DIGITS)) return d.toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" });
+  const two = (/** @type {number} */ n) => String(n).padStart(2, "0");
+  return digits(`${d.getFullYear()}-${two(d.getMonth() + 1)}-${two(d.getDate())} ${two(d.getHours())}:${two(d.getMinutes())}`);
 }
 
 /** The language of the catalogue in use. */
@@ -83,7 +107,7 @@ export function t(key, params = {}) {
 export function fill(text, params) {
   return text.replace(/\{(\w+)\}/g, (whole, name) => {
     const value = params[name];
-    if (typeof value === "number") return numbers.format(value);
+    if (typeof value === "number") return num(value);
     return value === undefined || value === null ? whole : String(value);
   });
 }

@@ -2,7 +2,7 @@
 // deadwood left (bench/bench_knock_stage.py writes knock-stage.json).
 
 import { $, h } from "../js/dom.js";
-import { language, t } from "../js/messages.js";
+import { num, t } from "../js/messages.js";
 import { getJSON } from "./fetch.js";
 
 const SHOWN_COUNTS = [2, 4, 6, 8, 10];
@@ -31,7 +31,7 @@ export async function strategyPage() {
     sentence.textContent = t("learn.figures_unloadable");
     return;
   }
-  const number = (/** @type {number} */ n) => n.toLocaleString(language());
+  const number = num;
   const hands = number(data.hands);
   const head = $("knock-table-head");
   for (const c of SHOWN_COUNTS) head.appendChild(h("th", { className: "num", scope: "col" }, t("learn.with_count", { count: c })));
