@@ -9,7 +9,7 @@ import * as game from "./js/game.js";
 import { buildForm, checkForm, markField, readForm, showFormError, syncForm, wireLearnOffer } from "./js/home.js";
 import { showHistory } from "./js/history.js";
 import { wireKeys } from "./js/keys.js";
-import { loadCatalogue, t, translatePage, wireLanguageControl } from "./js/messages.js";
+import { loadCatalogue, t, translatePage, translateStyles, wireLanguageControl } from "./js/messages.js";
 import { wirePointer } from "./js/pointer.js";
 import * as prefs from "./js/prefs.js";
 import * as screens from "./js/screens.js";
@@ -22,6 +22,7 @@ import { errorText, rulesSummary } from "./js/words.js";
 await loadCatalogue();
 translatePage(document);
 wireLanguageControl(document);
+translateStyles();
 game.mountTable();
 
 // ---------------------------------------------------------------- display options

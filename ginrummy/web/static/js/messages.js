@@ -161,12 +161,23 @@ export function translatePage(root) {
 }
 
 /**
+ * The words the style sheets draw as badges (a drawn card's "new", the card a knock would
+ * throw, a rule's "Setting:"), handed to them as custom properties: --word-<name>.
+ */
+export function translateStyles() {
+  for (const [name, key] of [["drawn-card", "card.badge_drawn"], ["knock-card", "card.badge_knock"], ["setting-note", "learn.setting_note"]]) {
+    if (has(key)) document.documentElement.style.setProperty(`--word-${name}`, JSON.stringify(t(key)));
+  }
+}
+
+/**
  * Make the language control's links come back to the page the reader is on
  * (`/lang/ne?next=/match/…`): the server remembers the choice and sends them back.
  * @param {ParentNode} root
  */
 export function wireLanguageControl(root) {
   for (const a of root.querySelectorAll(".lang-switch a[hreflang]")) {
+    if (a.getAttribute("hreflang") === document.documentElement.lang) a.setAttribute("aria-current", "true");
     a.addEventListener("click", () => {
       const lang = a.getAttribute("hreflang") || "en";
       // A learn page in another language has its English path after the language.

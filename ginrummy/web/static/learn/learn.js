@@ -4,7 +4,7 @@
 
 import { defs, mini } from "../js/cards.js";
 import { h } from "../js/dom.js";
-import { loadCatalogue, wireLanguageControl } from "../js/messages.js";
+import { loadCatalogue, translateStyles, wireLanguageControl } from "../js/messages.js";
 import { rulesPage } from "./rules.js";
 import { strategyPage } from "./strategy.js";
 import { workedPage } from "./worked.js";
@@ -48,6 +48,7 @@ function drawExamples() {
 async function start() {
   await loadCatalogue();
   wireLanguageControl(document);
+  translateStyles();
   defs();
   drawExamples();
   const page = document.body.dataset.page;
