@@ -23,7 +23,7 @@ from playwright.sync_api import Page, sync_playwright
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from tests.web._support import JUNK, MELDED, Server, deck  # noqa: E402
+from tests.web._support import JUNK, MELDED, Server, deck
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
