@@ -14,16 +14,22 @@ sideways scroll on a phone) and exits 1 if there is one.
 from __future__ import annotations
 
 import os
+import socket
+import subprocess
 import sys
 import tempfile
+import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import httpx
 from playwright.sync_api import Page, sync_playwright
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+from ginrummy.cards import FULL_DECK, format_cards, parse_cards
 
-from tests.web._support import JUNK, MELDED, Server, deck
+if TYPE_CHECKING:
+    from playwright._impl._api_structures import SetCookieParam
 
 CHROMIUM = "/usr/bin/chromium"
 ARGS = [
@@ -35,6 +41,40 @@ ARGS = [
 ]
 SIZES = {"phone": (390, 844), "desktop": (1280, 800)}
 OVERFLOW = "document.documentElement.scrollWidth - window.innerWidth"
+MELDED = "AS 2S 3S 4H 5H 6H 9C 9D 9S KC"
+JUNK = "2C 4C 6C 8C TC JH KH 3D 7D KD"
+
+
+def _deck() -> str:
+    """The deal of the browser tests: you can knock with 1 after two draws."""
+    you, them = parse_cards(MELDED), parse_cards(JUNK)
+    named = [*you, *them, *parse_cards("QD AC AD")]
+    order = [c for pair in zip(you, them, strict=True) for c in pair]
+    order += parse_cards("QD AC AD") + [c for c in FULL_DECK if c not in set(named)]
+    return format_cards(order)
+
+
+@dataclass
+class Server:
+    """``ginrummy serve`` in test mode, and one player's HTTP client (its seat cookie)."""
+
+    url: str
+    client: httpx.Client
+
+    def new_match(self) -> str:
+        body = {"test_decks": [_deck()], "first_dealer": 1}
+        r = self.client.post(self.url + "/api/matches", json=body)
+        r.raise_for_status()
+        return str(r.json()["id"])
+
+    def seat_cookies(self) -> list[SetCookieParam]:
+        return [{"name": k, "value": v, "url": self.url} for k, v in self.client.cookies.items()]
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
 
 
 def _shots(page: Page, server: Server, lang: str, size: str, out: Path) -> list[str]:
@@ -52,7 +92,7 @@ def _shots(page: Page, server: Server, lang: str, size: str, out: Path) -> list[
     page.goto(f"{server.url}/lang/{lang}?next=/")
     page.wait_for_selector("#settings-fields input")
     shot("home")
-    match_id = server.new_match([deck(MELDED, JUNK, "QD", stock="AC AD")])["id"]
+    match_id = server.new_match()
     page.context.add_cookies(server.seat_cookies())
     page.goto(f"{server.url}/match/{match_id}")
     page.wait_for_selector("#hand .card")
@@ -89,15 +129,25 @@ def main() -> None:
     langs = args[1:] or ["ne"]
     out.mkdir(parents=True, exist_ok=True)
     wide: list[str] = []
+    port = _free_port()
+    url = f"http://127.0.0.1:{port}"
+    env = {**os.environ, "GINRUMMY_TEST_DECKS": "screenshots", "PYTHONUNBUFFERED": "1"}
     with tempfile.TemporaryDirectory() as tmp:
-        os.environ.setdefault("GINRUMMY_SEATS_PER_ADDRESS", "100000/1")
-        server = Server(str(Path(tmp) / "shots.sqlite3")).start()
+        db = str(Path(tmp) / "shots.sqlite3")
+        command = [sys.executable, "-m", "ginrummy.cli", "serve", "--port", str(port), "--db", db]
+        proc = subprocess.Popen(command, env=env)
         try:
+            for _ in range(300):
+                try:
+                    httpx.get(url + "/api/health", timeout=1)
+                    break
+                except httpx.HTTPError:
+                    time.sleep(0.1)
             with sync_playwright() as p:
                 browser = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
                 for lang in langs:
                     for size, (width, height) in SIZES.items():
-                        server._client = httpx.Client(timeout=30)  # a new player per run
+                        server = Server(url, httpx.Client(timeout=30))  # a new player
                         context = browser.new_context(
                             viewport={"width": width, "height": height}, reduced_motion="reduce"
                         )
@@ -109,7 +159,8 @@ def main() -> None:
                         context.close()
                 browser.close()
         finally:
-            server.stop()
+            proc.terminate()
+            proc.wait(timeout=10)
     for line in wide:
         print(line)
     if wide:
