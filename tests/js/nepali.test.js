@@ -10,7 +10,8 @@ const NE = JSON.parse(readFileSync(`${STATIC}i18n/ne.json`, "utf8"));
 
 test("Nepali numbers are written in Devanagari digits, card indices as printed", () => {
   setCatalogue(NE, "ne");
-  assert.equal(num(1234), "१,२३४");
+  assert.equal(num(12345), "१२,३४५");
+  assert.equal(num(1000), "१०००");
   assert.equal(t("knock.with", { leaves: 6 }), "६ मा नक");
   assert.equal(t("event.discard", { who: "कम्प्युटर", card: "10♠" }), "कम्प्युटर: 10♠ फालियो");
   setCatalogue({}, "en");

@@ -12,8 +12,17 @@ let catalogue = {};
 let lang = "en";
 /** @type {Intl.PluralRules} */
 let plurals = new Intl.PluralRules("en");
+/**
+ * Numbers grouped only from five digits ("min2"): 1000 stays whole, as the rules and the
+ * form write it; 12,000 is grouped. (TypeScript's lib knows useGrouping as a boolean.)
+ * @param {string} language
+ */
+function numberFormat(language) {
+  return new Intl.NumberFormat(language, /** @type {Intl.NumberFormatOptions} */ (/** @type {unknown} */ ({ useGrouping: "min2" })));
+}
+
 /** @type {Intl.NumberFormat} */
-let numbers = new Intl.NumberFormat("en");
+let numbers = numberFormat("en");
 
 /** @type {Record<string, string>} a language's digits, zero to nine, where not 0-9 */
 const DIGITS = { ne: "०१२३४५६७८९" };
@@ -27,7 +36,7 @@ export function setCatalogue(entries, language = "en") {
   catalogue = entries;
   lang = language;
   plurals = new Intl.PluralRules(language);
-  numbers = new Intl.NumberFormat(language);
+  numbers = numberFormat(language);
 }
 
 /**
