@@ -1,16 +1,21 @@
 """The learn pages: the rules, a worked hand and the strategy guide.
 
-The three pages are static HTML under ``static/learn/``; this module serves
-them at ``/rules``, ``/worked-hand`` and ``/strategy`` and gives the worked
-hand its data at ``/api/learn/worked-hand``.
+The three pages are Jinja2 templates under ``templates/learn/``, one for
+every language (their words are gettext messages: :mod:`ginrummy.web.i18n`);
+their scripts, styles and measured figures are under ``static/learn/``. This
+module serves them at ``/rules``, ``/worked-hand`` and ``/strategy`` in the
+reader's language (a Nepali reader is sent to ``/ne/rules``), at
+``/ne/rules`` and so on in Nepali whoever asks, and gives the worked hand its
+data at ``/api/learn/worked-hand``.
 
 The worked hand is a real record, not a drawing: a fixed deck order
 (:func:`worked_deck`) and the actions of :data:`WORKED_STEPS`, replayed by the
 engine. Each step is sent as the same :class:`~ginrummy.web.schemas.MatchOut`
 parts the game sends (the table from the learner's seat, and the score sheet
 line once the hand is over), so the page draws it with the game's own card
-code, and the numbers in each caption are filled in from the replay, so the
-text cannot disagree with the rules either.
+code, and the numbers in each caption are the replay's own (the step sends
+them as ``figures``; the page puts them into its words), so the text cannot
+disagree with the rules either.
 
 >>> hand = worked_hand()
 >>> len(hand.steps), hand.steps[-1].result is not None
@@ -19,12 +24,13 @@ text cannot disagree with the rules either.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-from fastapi import APIRouter
-from fastapi.responses import FileResponse
+from fastapi import APIRouter, Request
+from fastapi.responses import HTMLResponse, RedirectResponse, Response
 from pydantic import BaseModel, ConfigDict
 
 from ginrummy.cards import FULL_DECK, Card, format_cards, parse_card, parse_cards
@@ -39,6 +45,16 @@ from ginrummy.hand import (
 )
 from ginrummy.match import Match
 from ginrummy.melds import best_arrangement
+from ginrummy.web import i18n
+from ginrummy.web.i18n import (
+    COOKIE,
+    DEFAULT,
+    LANGUAGES,
+    Language,
+    choose,
+    environment,
+    remember,
+)
 from ginrummy.web.present import event_out, sheet_entry_out, table_out
 from ginrummy.web.schemas import CardCode, EventOut, SeatIndex, SeatOut, SheetEntryOut, TableOut
 
@@ -48,13 +64,14 @@ __all__ = [
     "WorkedHandOut",
     "WorkedStep",
     "WorkedStepOut",
+    "render_page",
     "router",
     "worked_deck",
     "worked_hand",
 ]
 
 LEARN_DIR = Path(__file__).parent / "static" / "learn"
-"""The learn pages' HTML, CSS, JavaScript and measured figures."""
+"""The learn pages' CSS, JavaScript and measured figures."""
 
 # --- the worked hand -------------------------------------------------------------
 
@@ -95,18 +112,19 @@ def worked_deck() -> tuple[Card, ...]:
 
 @dataclass(frozen=True, slots=True)
 class WorkedStep:
-    """One step of the worked hand: the moves it makes and what it says about them.
+    """One step of the worked hand: the moves it makes and the name of its words.
 
-    The caption may name figures of the replayed state in braces: ``{deadwood}``
+    Its title and caption are the page's catalogue entries
+    ``learn.worked.step.<key>.title`` and ``.caption`` (in every language). The
+    caption may name figures of the replayed state in braces: ``{deadwood}``
     (the learner's deadwood count), ``{stock}`` (cards left in the stock),
     ``{knock}`` (the count the Knock button would leave), ``{limit}`` (the knock
     limit), ``{their_deadwood}`` (the computer's count before laying off),
     ``{defender}`` (its count after laying off), ``{knocker}`` and ``{points}``.
     """
 
-    title: str
+    key: str
     actions: tuple[Action, ...]
-    caption: str
 
 
 def _c(token: str) -> Card:
@@ -114,74 +132,15 @@ def _c(token: str) -> Card:
 
 
 WORKED_STEPS: tuple[WorkedStep, ...] = (
-    WorkedStep(
-        "The deal and the upcard",
-        (),
-        "The computer dealt, so you are offered the upcard first. Ten cards each; "
-        "the Q♦ was turned up to start the pile and the other {stock} cards are the stock. "
-        "You hold one run already (3♠ 4♠ 5♠); everything else is deadwood: {deadwood} points. "
-        "The Q♦ goes with nothing you hold, and a queen counts 10 if it stays loose.",
-    ),
-    WorkedStep(
-        "You pass the upcard",
-        (PassUpcard(),),
-        "You pass: a card that makes no meld and counts 10 is not worth your draw. "
-        "Now the dealer may take the Q♦ or pass it too. (Had you both passed, you would "
-        "draw first from the stock.)",
-    ),
-    WorkedStep(
-        "The computer takes the Q♦ and throws the 10♠",
-        (TakeUpcard(), Discard(_c("TS"))),
-        "The computer takes the Q♦: it already held two queens, so it has a set. Taking the "
-        "upcard was its draw, so it throws a card at once: the 10♠, its highest card that "
-        "does nothing. You now know two things: it collects queens, and it does not want tens.",
-    ),
-    WorkedStep(
-        "You take the 10♠ from the pile",
-        (DrawPile(),),
-        "The 10♠ is the third ten for your pair (10♣ 10♦): you take it from the pile "
-        "instead of drawing blind. Your deadwood falls to {deadwood} even before you throw. "
-        "The card you took from the pile may not go straight back: it is locked for this turn.",
-    ),
-    WorkedStep(
-        "You throw the K♣",
-        (Discard(_c("KC")),),
-        "The K♣ goes with nothing and is worth 10: throw it. You keep the 7♥ 8♥ (the 6♥ and "
-        "9♥ are both unseen, so either could still come) and the two low cards, which cost "
-        "little. Deadwood {deadwood}. Throwing a king is safe early too: the computer "
-        "would need a pair of kings or a Q♣ J♣ to want it.",
-    ),
-    WorkedStep(
-        "The computer draws from the stock and throws the J♦",
-        (DrawStock(), Discard(_c("JD"))),
-        "A king is no use to the computer, so it draws from the stock (you don't see what) "
-        "and throws the J♦. {stock} cards are left in the stock.",
-    ),
-    WorkedStep(
-        "You draw the 9♥: you can knock",
-        (DrawStock(),),
-        "You draw the 9♥ from the stock: 7♥ 8♥ 9♥ is a run. With eleven cards you have "
-        "three melds and two loose cards, the A♣ and the 2♦. Throw the 2♦ and only the ace "
-        "is left: {knock} point, well under the knock limit of {limit}. The button reads "
-        '"Knock with {knock}". You could wait for gin, but early in the hand a knock this '
-        "low almost always wins, and every turn you wait gives the computer a turn too.",
-    ),
-    WorkedStep(
-        "You knock: both hands are laid down",
-        (Knock(_c("2D")),),
-        "You knock, throwing the 2♦ face down, and lay out your three melds with the A♣ as "
-        "your deadwood: {knocker}. The computer lays out its own melds (Q♦ Q♥ Q♠ and "
-        "5♦ 6♦ 7♦), which leaves it {their_deadwood} in loose cards. Then it may lay off: "
-        "its 2♠ and 6♠ fit at both ends of your 3♠ 4♠ 5♠, so they stop counting against it.",
-    ),
-    WorkedStep(
-        "The score",
-        (),
-        "After laying off, the computer has {defender} left (the 8♣ and 4♣); you have "
-        "{knocker}. The knocker's count is lower, so you win the difference: "
-        "{defender} − {knocker} = {points} points. Had its count been {knocker} or less, "
-        "that would have been an undercut and it would have scored instead.",
-    ),
+    WorkedStep("deal", ()),
+    WorkedStep("pass", (PassUpcard(),)),
+    WorkedStep("they_take", (TakeUpcard(), Discard(_c("TS")))),
+    WorkedStep("take_ten", (DrawPile(),)),
+    WorkedStep("throw_king", (Discard(_c("KC")),)),
+    WorkedStep("they_draw", (DrawStock(), Discard(_c("JD")))),
+    WorkedStep("draw_nine", (DrawStock(),)),
+    WorkedStep("knock", (Knock(_c("2D")),)),
+    WorkedStep("score", ()),
 )
 """The worked hand, step by step: the computer deals, you knock on your third turn."""
 
@@ -194,8 +153,10 @@ class WorkedStepOut(_Out):
     """One step of the worked hand, as the page draws it."""
 
     number: int
-    title: str
-    caption: str
+    key: str
+    """The step's words in the page's catalogue: ``learn.worked.step.<key>.title``, ``.caption``."""
+    figures: dict[str, int]
+    """The numbers its caption names, from the replay."""
     moves: list[EventOut]
     """What happened in this step, as move-log lines."""
     table: TableOut
@@ -225,7 +186,7 @@ class WorkedHandOut(_Out):
     steps: list[WorkedStepOut]
 
 
-def _fill(caption: str, table: TableOut, result: SheetEntryOut | None, theirs: int) -> str:
+def _figures(table: TableOut, result: SheetEntryOut | None, theirs: int) -> dict[str, int]:
     figures: dict[str, int] = {
         "deadwood": table.arrangement.points,
         "stock": table.stock_count,
@@ -240,7 +201,7 @@ def _fill(caption: str, table: TableOut, result: SheetEntryOut | None, theirs: i
             "knocker": result.knocker_points,
             "points": result.points,
         }
-    return caption.format(**figures)
+    return figures
 
 
 def worked_hand() -> WorkedHandOut:
@@ -257,12 +218,11 @@ def worked_hand() -> WorkedHandOut:
         table = table_out(match.view(LEARNER_SEAT))
         theirs = best_arrangement(match.hand.cards_of(OPPONENT_SEAT)).deadwood_points
         result = sheet_entry_out(match.sheet[-1]) if match.hand.is_over else None
-        caption = _fill(step.caption, table, result, theirs)
         steps.append(
             WorkedStepOut(
                 number=number,
-                title=step.title,
-                caption=caption,
+                key=step.key,
+                figures=_figures(table, result, theirs),
                 moves=[event_out(1, e) for e in match.view(LEARNER_SEAT).events[before:]],
                 table=table,
                 result=result,
@@ -302,19 +262,74 @@ def worked_hand_data() -> WorkedHandOut:
     return _worked_once()
 
 
-@router.get("/rules", include_in_schema=False)
-def rules_page() -> FileResponse:
-    """Every rule the app plays by; ``?match=ID`` shows that match's settings."""
-    return FileResponse(LEARN_DIR / "rules.html")
+_PAGES: dict[str, tuple[str, str]] = {
+    "/rules": ("rules", "learn/rules.html"),
+    "/worked-hand": ("worked", "learn/worked.html"),
+    "/strategy": ("strategy", "learn/strategy.html"),
+}
+"""A learn page's English path: its name and its template."""
 
 
-@router.get("/worked-hand", include_in_schema=False)
-def worked_hand_page() -> FileResponse:
-    """A whole hand stepped through with Previous and Next."""
-    return FileResponse(LEARN_DIR / "worked.html")
+def render_page(path: str, lang: Language, query: str = "") -> str:
+    """A learn page (by its English path, ``/rules``) rendered in a language.
+
+    >>> '<html lang="ne">' in render_page("/rules", "ne")
+    True
+    """
+    page, template = _PAGES[path]
+
+    def url(english: str, language: Language = lang) -> str:
+        return english if language == DEFAULT else f"/{language}{english}"
+
+    return (
+        environment(lang)
+        .get_template(template)
+        .render(
+            lang=lang,
+            languages=LANGUAGES,
+            page=page,
+            page_path=path + (f"?{query}" if query else ""),
+            url=url,
+            page_url=lambda other: url(path, other),
+            num=lambda n: i18n.number(n, lang),
+        )
+    )
 
 
-@router.get("/strategy", include_in_schema=False)
-def strategy_page() -> FileResponse:
-    """The habits the Hard computer plays by, with examples and measured figures."""
-    return FileResponse(LEARN_DIR / "strategy.html")
+def _learn_page(path: str) -> Callable[[Request], Response]:
+    def english(request: Request) -> Response:
+        lang = choose(request)
+        if lang != DEFAULT:
+            # A reader of another language gets this page in theirs, at its own address.
+            query = request.url.query
+            return RedirectResponse(f"/{lang}{path}" + (f"?{query}" if query else ""), 307)
+        return HTMLResponse(render_page(path, lang, request.url.query), headers=_VARY)
+
+    english.__doc__ = f"The learn page {path} in the reader's language."
+    return english
+
+
+def _translated_page(path: str, lang: Language) -> Callable[[Request], Response]:
+    def translated(request: Request) -> Response:
+        response = HTMLResponse(render_page(path, lang, request.url.query), headers=_VARY)
+        if COOKIE not in request.cookies:
+            # A shared link in this language is a first visit's choice too.
+            remember(response, lang)
+        return response
+
+    translated.__doc__ = f"The learn page {path} in the language {lang}."
+    return translated
+
+
+_VARY = {"vary": "Cookie, Accept-Language"}
+
+for _path in _PAGES:
+    router.add_api_route(_path, _learn_page(_path), methods=["GET"], include_in_schema=False)
+    for _lang in LANGUAGES:
+        if _lang != DEFAULT:
+            router.add_api_route(
+                f"/{_lang}{_path}",
+                _translated_page(_path, _lang),
+                methods=["GET"],
+                include_in_schema=False,
+            )

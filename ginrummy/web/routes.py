@@ -10,17 +10,19 @@ from __future__ import annotations
 
 import re
 import secrets
+from functools import cache
+from pathlib import Path
 from typing import Annotated, Any
 
-from fastapi import APIRouter, Depends, Request
-from fastapi.responses import FileResponse, JSONResponse, Response
+from fastapi import APIRouter, Depends, Query, Request
+from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
 
 from ginrummy.cards import Card, CardParseError, parse_card, parse_cards
 from ginrummy.fairness import SEED_BYTES, commitment
 from ginrummy.hand import Action, Discard, Knock, parse_action
 from ginrummy.records import match_to_dict
 from ginrummy.settings import Settings
-from ginrummy.web import game
+from ginrummy.web import game, i18n
 from ginrummy.web.game import DeckSource
 from ginrummy.web.model import LoadedMatch
 from ginrummy.web.present import SETTINGS_FORM, match_out, proofs_out, summary_out
@@ -299,8 +301,35 @@ def health() -> dict[str, str]:
     return {"status": "ok"}
 
 
-def _page(request: Request) -> FileResponse:
-    return FileResponse(request.app.state.page)
+@cache
+def _page_html(path: Path) -> str:
+    return path.read_text(encoding="utf-8")
+
+
+def _page(request: Request) -> HTMLResponse:
+    # One page for every language: <html lang> names the reader's, whose catalogue
+    # the script loads (i18n/<lang>.json).
+    lang = i18n.choose(request)
+    html = _page_html(request.app.state.page).replace(
+        '<html lang="en">', f'<html lang="{lang}">', 1
+    )
+    return HTMLResponse(html, headers={"vary": "Cookie, Accept-Language"})
+
+
+@pages.get("/lang/{lang}")
+def choose_language(lang: str, back: Annotated[str, Query(alias="next")] = "/") -> Response:
+    """Remember the language chosen with the page's control, and go back to the page.
+
+    ``next`` is a path on this site (anything else goes to ``/``).
+    """
+    chosen = next((known for known in i18n.LANGUAGES if known == lang), None)
+    if chosen is None:
+        raise ClientError(f"there is no language {lang!r}", "not_found", status=404)
+    if not back.startswith("/") or back.startswith(("//", "/\\")):
+        back = "/"
+    response = RedirectResponse(back, 303)
+    i18n.remember(response, chosen)
+    return response
 
 
 for _path in ("/", "/history", "/match/{match_id}", "/join/{code}", "/resume/{rest:path}"):

@@ -23,16 +23,21 @@ from ginrummy.hand import (
     UpcardTaken,
 )
 from ginrummy.melds import best_arrangement
+from ginrummy.web.i18n import LANGUAGES, Language
 from ginrummy.web.learn import (
     LEARN_DIR,
     LEARNER_SEAT,
     OPPONENT_SEAT,
     WORKED_STEPS,
+    render_page,
     worked_deck,
     worked_hand,
 )
 
 from ._support import ROOT, Server
+
+CATALOGUE: dict[str, str] = json.loads((LEARN_DIR.parent / "i18n" / "en.json").read_text())
+"""The page's English words: the worked hand's captions are there."""
 
 
 def replay_steps() -> list[Hand]:
@@ -61,7 +66,9 @@ def test_every_step_shows_the_numbers_of_the_engines_replay() -> None:
         theirs = best_arrangement(hand.cards_of(OPPONENT_SEAT))
         assert step.opponent_deadwood == theirs.deadwood_points
         assert sorted(step.opponent_hand) == sorted(str(c) for c in hand.cards_of(OPPONENT_SEAT))
-        assert "{" not in step.caption and "}" not in step.caption
+        # Every figure its caption names (in the page's catalogue) comes with the step.
+        caption = CATALOGUE[f"learn.worked.step.{step.key}.caption"]
+        assert set(re.findall(r"\{(\w+)\}", caption)) <= set(step.figures)
     result = states[-1].result
     assert result is not None
     last = data.steps[-1].result
@@ -73,9 +80,13 @@ def test_every_step_shows_the_numbers_of_the_engines_replay() -> None:
     )
     assert data.steps[-1].scores == (result.points, 0)
     # The caption of the score states the engine's own figures.
-    assert f"{result.defender_points} − {result.knocker_points} = {result.points}" in (
-        data.steps[-1].caption
+    figures = data.steps[-1].figures
+    assert (figures["defender"], figures["knocker"], figures["points"]) == (
+        result.defender_points,
+        result.knocker_points,
+        result.points,
     )
+    assert "{defender} − {knocker} = {points}" in CATALOGUE["learn.worked.step.score.caption"]
 
 
 def test_the_worked_hand_shows_what_the_issue_asks_for() -> None:
@@ -118,19 +129,24 @@ def test_the_server_sends_the_worked_hand_and_the_pages(server: Server) -> None:
         ("/rules", "The rules"),
         ("/worked-hand", "A worked hand"),
         ("/strategy", "Strategy"),
+        ("/ne/rules", "नियम"),
+        ("/ne/worked-hand", "एउटा पूरा बाजी"),
+        ("/ne/strategy", "रणनीति"),
     ):
         page = httpx.get(server.url + path, timeout=10)
         assert page.status_code == 200
         assert page.headers["content-type"].startswith("text/html")
         assert "script-src 'self'" in page.headers["content-security-policy"]
         assert f"<title>{title}" in page.text
+        assert f'<html lang="{"ne" if path.startswith("/ne/") else "en"}">' in page.text
     figures = httpx.get(server.url + "/static/learn/knock-stage.json", timeout=10)
     assert figures.status_code == 200
 
 
-@pytest.mark.parametrize("name", ["rules.html", "worked.html", "strategy.html"])
-def test_the_pages_need_no_inline_code_and_no_other_site(name: str) -> None:
-    html = (LEARN_DIR / name).read_text()
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("path", ["/rules", "/worked-hand", "/strategy"])
+def test_the_pages_need_no_inline_code_and_no_other_site(path: str, lang: Language) -> None:
+    html = render_page(path, lang)
     for tag in re.findall(r"<script\b[^>]*>", html):
         assert re.search(r'src="/static/', tag), tag
     assert "<style" not in html

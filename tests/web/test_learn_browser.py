@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import re
 from collections.abc import Iterator
 from typing import Any
@@ -14,7 +15,12 @@ from ginrummy.hand import Hand
 from ginrummy.melds import best_arrangement
 from ginrummy.web.learn import LEARNER_SEAT, OPPONENT_SEAT, WORKED_STEPS, worked_deck
 
-from ._support import JUNK, MELDED, Server, deck
+from ._support import JUNK, MELDED, ROOT, Server, deck
+
+EN: dict[str, str] = json.loads(
+    (ROOT / "ginrummy" / "web" / "static" / "i18n" / "en.json").read_text(encoding="utf-8")
+)
+"""The page's English words (the worked hand's titles are there)."""
 
 
 @pytest.fixture
@@ -96,7 +102,8 @@ def expected_steps() -> list[dict[str, int]]:
 
 def check_step(page: Page, n: int, figures: dict[str, int], total: int) -> None:
     expect(page.locator("#step-count")).to_have_text(f"Step {n} of {total}")
-    expect(page.locator("#step-title")).to_have_text(WORKED_STEPS[n - 1].title)
+    title = EN[f"learn.worked.step.{WORKED_STEPS[n - 1].key}.title"]
+    expect(page.locator("#step-title")).to_have_text(title)
     expect(page.locator("#w-deadwood-count")).to_have_text(str(figures["deadwood"]))
     expect(page.locator("#w-stock-count")).to_have_text(str(figures["stock"]))
     expect(page.locator("#w-pile-count")).to_have_text(str(figures["pile"]))
@@ -140,7 +147,7 @@ def test_the_worked_hand_steps_by_buttons_and_keys(tab: Page, server: Server) ->
 def test_the_worked_hand_shows_the_knock_button_and_can_show_the_computers_cards(
     tab: Page, server: Server
 ) -> None:
-    knock_step = next(i for i, s in enumerate(WORKED_STEPS) if "can knock" in s.title) + 1
+    knock_step = next(i for i, s in enumerate(WORKED_STEPS) if s.key == "draw_nine") + 1
     tab.goto(f"{server.url}/worked-hand#step-{knock_step}")
     ready(tab)
     expect(tab.locator("#w-knock")).to_contain_text("Knock with 1")

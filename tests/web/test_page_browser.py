@@ -329,8 +329,10 @@ BAR = """() => {
     const brand = bar.querySelector('.brand');
     return {
         brand: [brand.textContent.trim(), brand.getAttribute('href'), !!brand.querySelector('svg')],
-        links: [...bar.querySelectorAll('nav a')]
+        links: [...bar.querySelectorAll('nav > a')]
             .map(a => [a.id, a.textContent.trim(), a.pathname]),
+        languages: [...bar.querySelectorAll('.lang-switch a')]
+            .map(a => [a.textContent.trim(), a.hreflang, a.lang]),
         height: Math.round(bar.getBoundingClientRect().height),
         colour: getComputedStyle(bar).backgroundColor,
     };

@@ -10,7 +10,7 @@ import * as game from "./js/game.js";
 import { buildForm, checkForm, markField, readForm, showFormError, syncForm, wireLearnOffer } from "./js/home.js";
 import { showHistory } from "./js/history.js";
 import { wireKeys } from "./js/keys.js";
-import { loadCatalogue, t, translatePage } from "./js/messages.js";
+import { loadCatalogue, t, translatePage, translateStyles, wireLanguageControl } from "./js/messages.js";
 import { wirePointer } from "./js/pointer.js";
 import * as prefs from "./js/prefs.js";
 import * as screens from "./js/screens.js";
@@ -20,8 +20,10 @@ import { againBody, newMatchBody, valuesOf } from "./js/settings.js";
 import { api } from "./js/transport.js";
 import { errorText, rulesSummary } from "./js/words.js";
 
-await loadCatalogue("en");
+await loadCatalogue();
 translatePage(document);
+wireLanguageControl(document);
+translateStyles();
 game.mountTable();
 
 // ---------------------------------------------------------------- display options

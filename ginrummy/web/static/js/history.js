@@ -4,7 +4,7 @@
 import { openDialog } from "./dialogs.js";
 import { $, h } from "./dom.js";
 import { dealLine } from "./fair.js";
-import { t } from "./messages.js";
+import { dateTime, t } from "./messages.js";
 import { isMine, mineFirst, seatName, seatsMineFirst } from "./seats.js";
 import { api } from "./transport.js";
 import { errorText, rulesSummary } from "./words.js";
@@ -12,7 +12,7 @@ import { errorText, rulesSummary } from "./words.js";
 /** @param {string} iso a time, shown in the reader's locale */
 function when(iso) {
   const d = new Date(iso);
-  return isNaN(d.getTime()) ? iso : d.toLocaleString(undefined, { dateStyle: "medium", timeStyle: "short" });
+  return isNaN(d.getTime()) ? iso : dateTime(d);
 }
 
 /**

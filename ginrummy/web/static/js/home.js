@@ -2,7 +2,7 @@
 // the offer of the worked hand.
 
 import { $, h } from "./dom.js";
-import { t } from "./messages.js";
+import { num, t } from "./messages.js";
 import * as prefs from "./prefs.js";
 import { choicesOf, settingWords } from "./settings.js";
 
@@ -40,7 +40,8 @@ function field(opt, value) {
     const row = h("div", { className: "number-row" }, input);
     const problem = h("p", { className: "field-error", id: `error-${opt.name}`, hidden: true });
     for (const p of opt.presets) {
-      const b = h("button", { type: "button", className: "chip", "aria-label": t("form.preset_label", { label: words.label, value: p }) }, String(p));
+      const b = h("button", { type: "button", className: "chip", "aria-label": t("form.preset_label", { label: words.label, value: p }) }, num(p));
+      b.dataset.value = String(p);
       b.addEventListener("click", () => { input.value = String(p); syncForm(); });
       row.appendChild(b);
     }
@@ -53,7 +54,7 @@ function field(opt, value) {
 export function syncForm() {
   for (const row of document.querySelectorAll(".number-row")) {
     const input = /** @type {HTMLInputElement} */ (row.querySelector("input"));
-    for (const chip of row.querySelectorAll(".chip")) chip.setAttribute("aria-pressed", String(chip.textContent === input.value));
+    for (const chip of row.querySelectorAll(".chip")) chip.setAttribute("aria-pressed", String(/** @type {HTMLElement} */ (chip).dataset.value === input.value));
   }
   const form = /** @type {HTMLFormElement} */ ($("settings-form"));
   const bigGin = /** @type {HTMLInputElement | null} */ (form.elements.namedItem("big_gin"));

@@ -3,7 +3,7 @@
 
 import { laid, mini, symbol } from "./cards.js";
 import { $, h } from "./dom.js";
-import { t } from "./messages.js";
+import { num, t } from "./messages.js";
 import { isMine, mineFirst, otherSeat, seatName, seatsMineFirst, seatWord } from "./seats.js";
 
 /**
@@ -85,11 +85,11 @@ export function sheetTable(m, summary) {
       });
       result.appendChild(toggle);
     }
-    const tr = h("tr", { className: "sheet-line" }, h("th", { scope: "row" }, String(e.number)), result);
+    const tr = h("tr", { className: "sheet-line" }, h("th", { scope: "row" }, num(e.number)), result);
     seats.forEach((seat, i) => {
       const won = e.winner === seat;
       tr.appendChild(h("td", { className: "num" + (won ? " won" : "") },
-        won ? t("sheet.won_cell", { points: e.points, total: e.totals[i] }) : String(e.totals[i])));
+        won ? t("sheet.won_cell", { points: e.points, total: e.totals[i] }) : num(e.totals[i])));
     });
     body.append(tr, hands);
   }
@@ -113,7 +113,7 @@ export function finalTable(m) {
   const seats = [0, 1];
   const head = h("thead", {}, h("tr", {}, ...["", ...seats.map((s) => seatName(m, s))].map((text) => h("th", { scope: "col" }, text))));
   const body = h("tbody", {}, ...rows.map(([label, pair], i) => h("tr", { className: i === rows.length - 1 ? "total" : null },
-    h("th", { scope: "row" }, label), ...pair.map((/** @type {number} */ v) => h("td", {}, String(v))))));
+    h("th", { scope: "row" }, label), ...pair.map((/** @type {number} */ v) => h("td", {}, num(v))))));
   return h("table", { className: "final-table" }, head, body);
 }
 

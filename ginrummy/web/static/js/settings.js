@@ -2,7 +2,7 @@
 // the server lists them, and the level of the bot seat, which the form shows beside the
 // rules as "Difficulty" although it belongs to the seat, not to the rules.
 
-import { has, t } from "./messages.js";
+import { has, num, t } from "./messages.js";
 
 /** The level a bot seat plays at unless the form says otherwise. */
 export const DEFAULT_LEVEL = "medium";
@@ -91,7 +91,7 @@ export function valueText(opt, value) {
   if (opt.kind === "switch") return t(value ? "setting.on" : "setting.off");
   if (opt.kind === "choice") {
     const found = choicesOf(opt).find((c) => c[0] === value);
-    return found ? found[1] : String(value);
+    return found ? found[1] : num(value);
   }
-  return String(value);
+  return typeof value === "number" ? num(value) : String(value);
 }

@@ -4,7 +4,7 @@
 
 import { back, face, mini, name } from "./cards.js";
 import { h } from "./dom.js";
-import { t, tNodes } from "./messages.js";
+import { num, t, tNodes } from "./messages.js";
 import { cardStep, handPicture } from "./picture.js";
 
 /**
@@ -147,19 +147,19 @@ export function drawTable(parts, table, d) {
   parts.oppTakenWrap.hidden = table.opponent_pile_cards.length === 0 || Boolean(table.opponent_hand && faceUp);
 
   parts.stockCard.replaceChildren(table.stock_count > 0 ? back() : emptySlot());
-  parts.stockCount.textContent = String(table.stock_count);
+  parts.stockCount.textContent = num(table.stock_count);
   // The knock card is thrown face down while the hand is played out; once it is over,
   // it lies on the pile like any other throw.
   const pile = d.knockThrow ? [...table.pile, d.knockThrow] : table.pile;
   const top = pile.length ? pile[pile.length - 1] : null;
   parts.pileCard.replaceChildren(top ? face(top) : emptySlot());
-  parts.pileCount.textContent = String(pile.length);
+  parts.pileCount.textContent = num(pile.length);
   if (!parts.live) {
     parts.pileCard.setAttribute("aria-label", top ? t("table.pile_top_is", { card: name(top) }) : t("table.pile_empty"));
     parts.pileCard.setAttribute("role", "img");
   }
 
-  parts.deadwoodCount.textContent = String(table.arrangement.points);
+  parts.deadwoodCount.textContent = num(table.arrangement.points);
   drawHand(parts, table, d);
 }
 
@@ -187,7 +187,7 @@ export function drawHand(parts, table, d) {
       card.dataset.code = c.code;
       card.classList.add(...c.classes);
       card.appendChild(face(c.code));
-      if (c.pts !== null) card.appendChild(h("span", { className: "pts", "aria-hidden": "true", "data-pts": String(c.pts) }));
+      if (c.pts !== null) card.appendChild(h("span", { className: "pts", "aria-hidden": "true", "data-pts": num(c.pts) }));
       if (parts.live) card.tabIndex = -1;
       row.appendChild(card);
       cards.push(card);

@@ -4,7 +4,7 @@
 
 import { defs, mini } from "../js/cards.js";
 import { h } from "../js/dom.js";
-import { loadCatalogue } from "../js/messages.js";
+import { loadCatalogue, translateStyles, wireLanguageControl } from "../js/messages.js";
 import { loadComfort } from "../js/prefs.js";
 import { rulesPage } from "./rules.js";
 import { strategyPage } from "./strategy.js";
@@ -52,7 +52,9 @@ document.documentElement.dataset.theme = theme;
 document.querySelector('meta[name="color-scheme"]')?.setAttribute("content", theme === "system" ? "light dark" : theme);
 
 async function start() {
-  await loadCatalogue("en");
+  await loadCatalogue();
+  wireLanguageControl(document);
+  translateStyles();
   defs();
   drawExamples();
   const page = document.body.dataset.page;

@@ -2,7 +2,7 @@
 // shows that match's settings and marks the rules that depend on them.
 
 import { $, h } from "../js/dom.js";
-import { t } from "../js/messages.js";
+import { num, t } from "../js/messages.js";
 import { formOptions, settingWords, valueText, valuesOf } from "../js/settings.js";
 import { errorText, rulesSummary } from "../js/words.js";
 import { getJSON } from "./fetch.js";
@@ -59,7 +59,7 @@ function showMatchRules(options, settings, summary) {
   for (const node of document.querySelectorAll("[data-setting]")) {
     if (node.tagName === "LI") continue;
     const v = settings[/** @type {HTMLElement} */ (node).dataset.setting || ""];
-    if (v !== undefined) node.textContent = String(v);
+    if (v !== undefined) node.textContent = typeof v === "number" ? num(v) : String(v);
   }
   for (const row of document.querySelectorAll("[data-setting-row]")) {
     const opt = options.find((o) => o.name === /** @type {HTMLElement} */ (row).dataset.settingRow);

@@ -2,7 +2,7 @@
 // deadwood left (bench/bench_knock_stage.py writes knock-stage.json).
 
 import { $, h } from "../js/dom.js";
-import { language, t } from "../js/messages.js";
+import { num, t } from "../js/messages.js";
 import { getJSON } from "./fetch.js";
 
 const SHOWN_COUNTS = [2, 4, 6, 8, 10];
@@ -31,7 +31,7 @@ export async function strategyPage() {
     sentence.textContent = t("learn.figures_unloadable");
     return;
   }
-  const number = (/** @type {number} */ n) => n.toLocaleString(language());
+  const number = num;
   const hands = number(data.hands);
   const head = $("knock-table-head");
   for (const c of SHOWN_COUNTS) head.appendChild(h("th", { className: "num", scope: "col" }, t("learn.with_count", { count: c })));
@@ -50,7 +50,7 @@ export async function strategyPage() {
   $("knock-table-caption").textContent = t("learn.table_caption", { hands });
   const knocks = data.stages.reduce((/** @type {number} */ n, /** @type {any} */ row) => n + row.cells.reduce((/** @type {number} */ k, /** @type {any} */ c) => k + c.knocks, 0), 0);
   const commit = data.commit ? t("learn.measured_at", { commit: data.commit }) : "";
-  $("knock-method").textContent = t("learn.method", { hands, knocks: number(knocks), method: data.method, commit });
+  $("knock-method").textContent = t("learn.method", { hands, knocks: number(knocks), method: t("learn.method_prober"), commit });
   const parts = data.stages.map((/** @type {any} */ row) => `${pct(row.cells.find((/** @type {any} */ x) => x.count === 8))} ${stagePhrase(row)}`);
   sentence.textContent = t("learn.knock_8_sentence", { parts: parts.join(t("list.comma")), hands });
 }

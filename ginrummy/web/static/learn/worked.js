@@ -66,8 +66,8 @@ function renderStep() {
   const tb = step.table;
   const n = worked.steps.length;
   $("step-count").textContent = t("learn.worked.step_of", { n: worked.at + 1, total: n });
-  $("step-title").textContent = step.title;
-  $("step-caption").textContent = step.caption;
+  $("step-title").textContent = stepTitle(step);
+  $("step-caption").textContent = t(`learn.worked.step.${step.key}.caption`, step.figures);
   $("step-moves").replaceChildren(...step.moves.map((/** @type {any} */ ev) => h("li", {}, eventText(worked.match, ev))));
   /** @type {HTMLButtonElement} */ ($("step-prev")).disabled = worked.at === 0;
   /** @type {HTMLButtonElement} */ ($("step-next")).disabled = worked.at === n - 1;
@@ -87,6 +87,11 @@ function renderStep() {
   if (tb.knock) knock.textContent = t("learn.worked.knock", { what: tb.knock.gin ? t("knock.gin") : t("knock.with", { leaves: tb.knock.leaves }), card: symbol(tb.knock.card) });
   drawResult(step);
   if (history.replaceState) history.replaceState(null, "", `#step-${worked.at + 1}`);
+}
+
+/** @param {any} step its title: the server names its words (`key`), the catalogue says them */
+function stepTitle(step) {
+  return t(`learn.worked.step.${step.key}.title`, step.figures);
 }
 
 /**
@@ -152,7 +157,8 @@ export async function workedPage() {
   worked.match = { seat: data.seat, seats: data.seats };
   worked.steps = data.steps;
   $("step-dots").replaceChildren(...data.steps.map((/** @type {any} */ s, /** @type {number} */ i) => {
-    const b = h("button", { type: "button", "aria-label": t("learn.worked.step_dot", { n: i + 1, title: s.title }), title: s.title });
+    const title = stepTitle(s);
+    const b = h("button", { type: "button", "aria-label": t("learn.worked.step_dot", { n: i + 1, title }), title });
     b.addEventListener("click", () => go(i));
     return b;
   }));
