@@ -24,6 +24,7 @@ from ginrummy.settings import SettingsError
 from ginrummy.web.config import ServerConfig
 from ginrummy.web.game import AlreadyAppliedError, DeckSource, GameError
 from ginrummy.web.learn import router as learn_router
+from ginrummy.web.live import live
 from ginrummy.web.middleware import install
 from ginrummy.web.routes import ClientError, api, pages
 from ginrummy.web.schemas import ErrorOut
@@ -49,6 +50,8 @@ WEB_ERROR_CODES: tuple[str, ...] = (
     "bad_deck",
     "bad_host",
     "bad_melds",
+    "bad_name",
+    "bad_seat_link",
     "bad_seats",
     "bad_commitment",
     "body_too_large",
@@ -59,12 +62,17 @@ WEB_ERROR_CODES: tuple[str, ...] = (
     "not_your_seat",
     "nothing_finished",
     "http_error",
+    "invite_cancelled",
+    "invite_expired",
+    "own_invite",
     "rate_limited",
     "stale_version",
+    "table_full",
     "test_mode_off",
     "unavailable",
     "unexpected_card",
     "unexpected_melds",
+    "unknown_invite",
     "unknown_match",
 )
 """Every error code the web layer itself sends; beside them go the engine's refusal codes
@@ -148,6 +156,7 @@ def create_app(
         return error_response(exc.status_code, code, message, headers=exc.headers)
 
     app.include_router(api)
+    app.include_router(live)
     app.include_router(pages)
     app.include_router(learn_router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")

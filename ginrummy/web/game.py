@@ -39,6 +39,7 @@ database stays the only authority.
 from __future__ import annotations
 
 import hashlib
+import hmac
 import random
 import secrets
 import threading
@@ -46,6 +47,7 @@ import weakref
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from datetime import UTC, datetime, timedelta
 from typing import Any
 
 from ginrummy.cards import Card, format_cards, parse_cards
@@ -58,13 +60,21 @@ from ginrummy.settings import Settings
 from ginrummy.web.model import (
     BOT_LEVELS,
     Deal,
+    Invite,
     LoadedMatch,
     MatchData,
     MatchSummary,
     Seat,
     SeatKind,
 )
-from ginrummy.web.storage import MatchStore, StoredMatch, StoredSeat, now
+from ginrummy.web.storage import (
+    OPEN_SEAT,
+    MatchStore,
+    StoredInvite,
+    StoredMatch,
+    StoredSeat,
+    now,
+)
 
 __all__ = [
     "AlreadyAppliedError",
@@ -267,11 +277,35 @@ def _kept(store: MatchStore) -> _Kept:
         return kept
 
 
+INVITE_LIFETIME = timedelta(hours=24)
+"""How long an invite link stays open for the friend it was sent to."""
+
+HEARTBEAT = 15.0
+"""Seconds between a live stream's notes that its seat is still there (and its pings)."""
+
+PRESENT_FOR = timedelta(seconds=40)
+"""A seat counts as connected this long after its stream last said it was there."""
+
+
 # --- rows <-> values ---------------------------------------------------------------
 
 
-def _seat(row: StoredSeat) -> Seat:
-    return Seat(row.index, SeatKind(row.kind), row.bot, row.bot_seed, row.holder, row.name)
+def _seat(row: StoredSeat, fresh: str = "") -> Seat:
+    return Seat(
+        row.index,
+        SeatKind(row.kind),
+        row.bot,
+        row.bot_seed,
+        row.holder,
+        row.name,
+        open=row.kind == SeatKind.PERSON and row.holder == OPEN_SEAT,
+        connected=bool(row.seen_at) and row.seen_at >= fresh,
+    )
+
+
+def _fresh() -> str:
+    """The oldest time a seat's stream may have said it was there and still count."""
+    return (datetime.now(UTC) - PRESENT_FOR).isoformat(timespec="milliseconds")
 
 
 def _stored_seat(seat: Seat) -> StoredSeat:
@@ -279,7 +313,8 @@ def _stored_seat(seat: Seat) -> StoredSeat:
 
 
 def _seats(row: StoredMatch) -> tuple[Seat, Seat]:
-    first, second = (_seat(s) for s in row.seats)
+    fresh = _fresh()
+    first, second = (_seat(s, fresh) for s in row.seats)
     return first, second
 
 
@@ -291,7 +326,41 @@ def _replay(row: StoredMatch) -> Match:
         raise UnreadableMatchError(f"match {row.id!r} cannot be replayed: {e}") from None
 
 
-def _loaded(row: StoredMatch, match: Match, holder: str | None) -> LoadedMatch:
+_KEYS: weakref.WeakKeyDictionary[MatchStore, bytes] = weakref.WeakKeyDictionary()
+
+
+def resume_token(store: MatchStore, match_id: str, seat: int, holder: str) -> str:
+    """The secret of a seat's resume link: it names the seat's present holder, so it
+    stops working once the seat moves (the new holder is shown a new one)."""
+    with _KEPT_LOCK:
+        key = _KEYS.get(store)
+    if key is None:
+        key = store.secret("resume_links")
+        with _KEPT_LOCK:
+            _KEYS[store] = key
+    mac = hmac.new(key, f"{match_id}:{seat}:{holder}".encode(), hashlib.sha256)
+    return mac.hexdigest()[:32]
+
+
+def _friendly(store: MatchStore | None, loaded: LoadedMatch, holder: str) -> None:
+    """Add what only the requester may see of a match between people: the open invite
+    they made, and their own seat's resume link."""
+    if store is None or loaded.seat is None:
+        return
+    people = [s for s in loaded.seats if s.kind is SeatKind.PERSON]
+    if len(people) < 2:
+        return
+    if loaded.owner == holder and any(s.open for s in people):
+        invite = store.open_invite(loaded.id)
+        if invite is not None:
+            loaded.invite = Invite(invite.code, invite.seat, invite.expires_at)
+    if not loaded.seats[loaded.seat].open:
+        loaded.resume = resume_token(store, loaded.id, loaded.seat, holder)
+
+
+def _loaded(
+    row: StoredMatch, match: Match, holder: str | None, store: MatchStore | None = None
+) -> LoadedMatch:
     seats = _seats(row)
     loaded = LoadedMatch(
         row.id,
@@ -305,6 +374,7 @@ def _loaded(row: StoredMatch, match: Match, holder: str | None) -> LoadedMatch:
     )
     if holder is not None:
         loaded.seat = _held_seat(loaded, holder)
+        _friendly(store, loaded, holder)
     return loaded
 
 
@@ -374,7 +444,9 @@ def create(
         test_decks=tuple(format_cards(d) for d in test_decks),
         first_dealer=first_dealer,
     )
-    placed = tuple(replace(s, holder=owner) if s.kind is SeatKind.PERSON else s for s in seats)
+    placed = tuple(
+        replace(s, holder=owner) if s.kind is SeatKind.PERSON and not s.open else s for s in seats
+    )
     deck, data = decks.deal(data, 1, client_seed)
     match = Match.start(deck, first_dealer=decks.first_dealer(data), settings=settings)
     stamp = now()
@@ -382,19 +454,30 @@ def create(
         secrets.token_urlsafe(9), 1, match, data, (placed[0], placed[1]), owner, stamp, stamp
     )
     loaded.seat = _held_seat(loaded, owner)
+    open_seat = next((s.index for s in placed if s.open), None)
+    if open_seat is not None:
+        expires = datetime.now(UTC) + INVITE_LIFETIME
+        loaded.invite = Invite(
+            secrets.token_urlsafe(12), open_seat, expires.isoformat(timespec="milliseconds")
+        )
+        if loaded.seat is not None:
+            loaded.resume = resume_token(store, loaded.id, loaded.seat, owner)
     loaded.events.extend((1, e) for e in match.hand.events)
     _play_bots(loaded)
     return loaded
 
 
-def new_seat(kind: str, bot: str | None, index: int) -> Seat:
-    """A seat as a new match asks for it; a bot gets a fresh seed."""
+def new_seat(kind: str, bot: str | None, index: int, name: str | None = None) -> Seat:
+    """A seat as a new match asks for it: a bot gets a fresh seed, a friend's seat waits
+    open for its invite to be taken, a person seat goes to whoever starts the match."""
+    if kind == "friend":
+        return Seat(index, SeatKind.PERSON, holder=OPEN_SEAT, open=True)
     if kind == SeatKind.BOT:
         level = bot or "medium"
         if level not in BOT_LEVELS:
             raise GameError(f"no bot is called {level!r}", bot=level)
         return Seat(index, SeatKind.BOT, level, secrets.randbits(31))
-    return Seat(index, SeatKind.PERSON)
+    return Seat(index, SeatKind.PERSON, name=name)
 
 
 def load(store: MatchStore, match_id: str, holder: str | None = None) -> LoadedMatch:
@@ -406,7 +489,7 @@ def load(store: MatchStore, match_id: str, holder: str | None = None) -> LoadedM
     row = store.get(match_id)
     if row is None:
         raise MatchNotFoundError(f"there is no match {match_id!r}", match=match_id)
-    loaded = _loaded(row, _replay(row), holder)
+    loaded = _loaded(row, _replay(row), holder, store)
     if holder is not None and row.status != "over" and not _may_watch(loaded, holder):
         raise NotYourSeatError("this match is another player's: only they can see it")
     return loaded
@@ -437,7 +520,7 @@ def _load_to_change(
             current=row.version,
         )
     match = _kept(store).take(row) or _replay(row)
-    loaded = _loaded(row, match, holder)
+    loaded = _loaded(row, match, holder, store)
     loaded.version += 1
     loaded.updated_at = now()
     return loaded
@@ -503,6 +586,12 @@ def deal_next(
 # --- phase 2: store ------------------------------------------------------------------
 
 
+def _moved(loaded: LoadedMatch) -> MatchData:
+    """The data to store: noting how many events this change added to the hand on the table."""
+    number = len(loaded.match.hands)
+    return replace(loaded.data, moved=sum(1 for n, _ in loaded.events if n == number))
+
+
 def commit_new(store: MatchStore, loaded: LoadedMatch, answer: str, committed: str | None) -> None:
     """Store a match made by :func:`create`, using up its commitment; keep it for the next move."""
     row = StoredMatch(
@@ -511,12 +600,23 @@ def commit_new(store: MatchStore, loaded: LoadedMatch, answer: str, committed: s
         loaded.status,
         loaded.owner,
         match_to_dict(loaded.match),
-        loaded.data.to_json(),
+        _moved(loaded).to_json(),
         loaded.created_at,
         loaded.updated_at,
         tuple(replace(_stored_seat(s), score=loaded.match.scores[s.index]) for s in loaded.seats),
     )
-    if not store.create(row, commitment=committed):
+    invite = None
+    if loaded.invite is not None:
+        invite = StoredInvite(
+            loaded.invite.code,
+            loaded.id,
+            loaded.invite.seat,
+            loaded.owner,
+            "open",
+            loaded.created_at,
+            loaded.invite.expires_at,
+        )
+    if not store.create(row, commitment=committed, invite=invite):
         raise BadCommitmentError("that commitment was used already: ask for a new one")
     _kept(store).put(loaded)
 
@@ -529,7 +629,7 @@ def commit(store: MatchStore, loaded: LoadedMatch, answer: str, action_id: str |
         loaded.id,
         loaded.version - 1,
         match_to_dict(loaded.match),
-        loaded.data.to_json(),
+        _moved(loaded).to_json(),
         status=loaded.status,
         scores=loaded.match.scores,
         reply=reply,
@@ -546,6 +646,42 @@ def commit(store: MatchStore, loaded: LoadedMatch, answer: str, action_id: str |
             version=loaded.version - 1,
         )
     _kept(store).put(loaded)
+
+
+# --- the live stream -------------------------------------------------------------------
+
+
+def watch(store: MatchStore, match_id: str, holder: str) -> LoadedMatch:
+    """The match as the seat ``holder`` holds sees it, with what its last change did (for a
+    live stream: only a player of the match may open one)."""
+    loaded = load(store, match_id, holder)
+    if loaded.seat is None:
+        raise NotYourSeatError("you hold no seat in this match: only its players follow it live")
+    hand = loaded.match.hand
+    moved = min(loaded.data.moved, len(hand.events))
+    number = len(loaded.match.hands)
+    loaded.events = [(number, e) for e in hand.events[len(hand.events) - moved :]]
+    return loaded
+
+
+def follow(store: MatchStore, loaded: LoadedMatch, holder: str) -> LoadedMatch:
+    """The match a live stream shows, read again: only its seats when its version is the
+    one shown (no replay), else the whole match (:func:`watch`)."""
+    row = store.get(loaded.id)
+    if row is None:
+        raise MatchNotFoundError(f"there is no match {loaded.id!r}", match=loaded.id)
+    if row.version != loaded.version:
+        return watch(store, loaded.id, holder)
+    seats = _seats(row)
+    if loaded.seat is None or not seats[loaded.seat].is_held_by(holder):
+        raise NotYourSeatError("this seat was moved to another device")
+    return replace(loaded, seats=seats)
+
+
+def here(store: MatchStore, loaded: LoadedMatch, *, present: bool, announce: bool) -> None:
+    """Note that the requester's live stream of the match is (still) open, or closed."""
+    assert loaded.seat is not None
+    store.touch_seat(loaded.id, loaded.seat, now() if present else "", announce=announce)
 
 
 # --- the history -----------------------------------------------------------------------

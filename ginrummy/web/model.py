@@ -29,6 +29,7 @@ from ginrummy.settings import Settings
 __all__ = [
     "BOT_LEVELS",
     "Deal",
+    "Invite",
     "LoadedMatch",
     "MatchData",
     "MatchSummary",
@@ -62,6 +63,11 @@ class Seat:
     """For a person: the seat id (hash of the seat token) that holds it; empty: open to
     anyone (matches from before seat tokens)."""
     name: str | None = None
+    """The display name its player chose (none: they chose none, or a bot)."""
+    open: bool = False
+    """A person seat waiting for the friend an invite is for: nobody holds it yet."""
+    connected: bool = False
+    """Whether its player has a live stream of the match open (as last read)."""
 
     @property
     def is_bot(self) -> bool:
@@ -111,6 +117,9 @@ class MatchData:
     """Test mode: the deck orders planned for the first hands."""
     first_dealer: int | None = None
     """Test mode: the seat that deals first, instead of the cut."""
+    moved: int = 0
+    """How many events the last change added to the hand on the table (what a live
+    stream shows the other seat animate)."""
 
     def to_json(self) -> str:
         """The data as JSON text (what storage keeps)."""
@@ -121,6 +130,8 @@ class MatchData:
             out["test_decks"] = list(self.test_decks)
         if self.first_dealer is not None:
             out["first_dealer"] = self.first_dealer
+        if self.moved:
+            out["moved"] = self.moved
         return json.dumps(out)
 
     @classmethod
@@ -146,6 +157,7 @@ class MatchData:
             next_seed=raw.get("next_seed"),
             test_decks=tuple(str(d) for d in raw.get("test_decks", [])),
             first_dealer=None if first is None else int(first),
+            moved=int(raw.get("moved", 0)),
         )
 
 
@@ -153,6 +165,16 @@ def _deal_json(deal: Deal) -> dict[str, Any]:
     if deal.fixed:
         return {"fixed": True}
     return {k: v for k, v in asdict(deal).items() if k != "fixed"}
+
+
+@dataclass(frozen=True, slots=True)
+class Invite:
+    """An open invite to a match's open seat, as its maker may see it."""
+
+    code: str
+    """The link's secret: ``/join/<code>``."""
+    seat: int
+    expires_at: str
 
 
 @dataclass(slots=True)
@@ -173,6 +195,10 @@ class LoadedMatch:
     the match is over)."""
     events: list[tuple[int, Event]] = field(default_factory=list)
     """What this request did: (hand number, event), in order."""
+    invite: Invite | None = None
+    """The open invite to this match, when the requester made it."""
+    resume: str | None = None
+    """The requester's seat's resume link token (a match between two people only)."""
 
     @property
     def status(self) -> Literal["playing", "over"]:

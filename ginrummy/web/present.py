@@ -45,6 +45,7 @@ from ginrummy.settings import MATCH_TARGETS, NUMBER_RANGES, Settings
 from ginrummy.web.model import (
     BOT_LEVELS,
     Deal,
+    Invite,
     LoadedMatch,
     MatchData,
     MatchSummary,
@@ -59,6 +60,8 @@ from ginrummy.web.schemas import (
     EventOut,
     FairnessOut,
     FinalOut,
+    InviteInfoOut,
+    InviteOut,
     KnockLayoutsOut,
     KnockOut,
     LayOffOut,
@@ -81,6 +84,8 @@ __all__ = [
     "RULES",
     "SETTINGS_FORM",
     "event_out",
+    "invite_info_out",
+    "invite_out",
     "match_out",
     "proofs_out",
     "summary_out",
@@ -245,7 +250,25 @@ def _settings_out(settings: Settings) -> SettingsOut:
 
 
 def _seat_out(seat: Seat) -> SeatOut:
-    return SeatOut(index=seat.index, kind=seat.kind.value, bot=seat.bot, name=seat.name)
+    return SeatOut(
+        index=seat.index,
+        kind=seat.kind.value,
+        bot=seat.bot,
+        name=seat.name,
+        open=seat.open,
+        connected=seat.connected,
+    )
+
+
+def invite_out(invite: Invite) -> InviteOut:
+    """An open invite, for its maker: the link to share and its QR code's address."""
+    return InviteOut(
+        code=invite.code,
+        url=f"/join/{invite.code}",
+        qr=f"/api/invites/{invite.code}/qr.svg",
+        seat=invite.seat,
+        expires_at=invite.expires_at,
+    )
 
 
 # --- deals ---------------------------------------------------------------------------
@@ -328,6 +351,28 @@ def match_out(loaded: LoadedMatch) -> MatchOut:
         fairness=fairness_out(loaded),
         created_at=loaded.created_at,
         updated_at=loaded.updated_at,
+        invite=None if loaded.invite is None else invite_out(loaded.invite),
+        resume=(
+            None
+            if loaded.resume is None or loaded.seat is None
+            else f"/resume/{loaded.id}/{loaded.seat}/{loaded.resume}"
+        ),
+    )
+
+
+def invite_info_out(
+    code: str, seat: int, expires_at: str, loaded: LoadedMatch, *, is_yours: bool
+) -> InviteInfoOut:
+    """An invite as its link shows it: who sent it and the settings, no card."""
+    host = next((s.name for s in loaded.seats if s.index != seat), None)
+    return InviteInfoOut(
+        code=code,
+        match=loaded.id,
+        seat=seat,
+        state="yours" if is_yours else "open",
+        expires_at=expires_at,
+        host=host,
+        settings=_settings_out(loaded.match.settings),
     )
 
 

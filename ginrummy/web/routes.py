@@ -26,6 +26,7 @@ from ginrummy.web.model import LoadedMatch
 from ginrummy.web.present import SETTINGS_FORM, match_out, proofs_out, summary_out
 from ginrummy.web.schemas import (
     CARD_PATTERN,
+    NAME_PATTERN,
     ActionIn,
     CommitmentOut,
     ErrorOut,
@@ -39,7 +40,16 @@ from ginrummy.web.schemas import (
 from ginrummy.web.security import seat_of
 from ginrummy.web.storage import MatchStore
 
-__all__ = ["ClientError", "api", "pages", "parse_move"]
+__all__ = [
+    "ERRORS",
+    "ClientError",
+    "Holder",
+    "Store",
+    "api",
+    "display_name",
+    "pages",
+    "parse_move",
+]
 
 
 class ClientError(ValueError):
@@ -75,11 +85,12 @@ Decks = Annotated[DeckSource, Depends(_get_decks)]
 Holder = Annotated[str, Depends(_get_holder)]
 """The requester's seat id (from the seat cookie; see :mod:`.security`)."""
 
-_ERRORS: dict[int | str, dict[str, Any]] = {
-    status: {"model": ErrorOut} for status in (403, 404, 409, 422, 429)
+ERRORS: dict[int | str, dict[str, Any]] = {
+    status: {"model": ErrorOut} for status in (403, 404, 409, 410, 422, 429)
 }
+"""The error answers every API route may give, for the OpenAPI description."""
 
-api = APIRouter(prefix="/api", responses=_ERRORS)
+api = APIRouter(prefix="/api", responses=ERRORS)
 """The JSON API."""
 pages = APIRouter(include_in_schema=False)
 """The page's URLs (one page; the script reads the URL)."""
@@ -99,6 +110,21 @@ def _card(text: str | None, verb: str) -> Card:
         return parse_card(text)
     except CardParseError as e:
         raise ClientError(str(e), "bad_card", card=text) from None
+
+
+def display_name(text: str | None) -> str | None:
+    """A display name as a player typed it, trimmed (``None``: they chose none)."""
+    if text is None or not text.strip():
+        return None
+    name = " ".join(text.split())
+    if not re.fullmatch(NAME_PATTERN, name):
+        raise ClientError(
+            "a name is 1 to 20 letters, digits, spaces and . ' - _, starting with a letter "
+            "or a digit",
+            "bad_name",
+            name=name[:40],
+        )
+    return name
 
 
 def parse_move(body: ActionIn) -> Action | None:
@@ -160,9 +186,15 @@ def new_commitment(store: Store, holder: Holder) -> CommitmentOut:
 def new_match(body: NewMatchIn, store: Store, decks: Decks, holder: Holder) -> Response:
     """Start a match with these settings and seats."""
     settings = Settings.from_dict(body.settings.model_dump())
-    if sum(s.kind == "person" for s in body.seats) > 1:
-        raise ClientError("a match has at most one person, its starter", "bad_seats")
-    seats = [game.new_seat(s.kind, s.bot, i) for i, s in enumerate(body.seats)]
+    kinds = [s.kind for s in body.seats]
+    if kinds.count("person") > 1 or kinds.count("friend") > kinds.count("person"):
+        raise ClientError(
+            "a match has at most one person, its starter, and a friend's seat beside theirs",
+            "bad_seats",
+        )
+    seats = [
+        game.new_seat(s.kind, s.bot, i, display_name(s.name)) for i, s in enumerate(body.seats)
+    ]
     test_decks: list[list[Card]] = []
     if body.test_decks is not None or body.first_dealer is not None:
         if not decks.is_test:
@@ -264,5 +296,5 @@ def _page(request: Request) -> FileResponse:
     return FileResponse(request.app.state.page)
 
 
-for _path in ("/", "/history", "/match/{match_id}"):
+for _path in ("/", "/history", "/match/{match_id}", "/join/{code}", "/resume/{rest:path}"):
     pages.add_api_route(_path, _page, methods=["GET"])

@@ -99,12 +99,33 @@ class SettingsIn(_In):
     spades_double: bool = False
 
 
-class SeatIn(_In):
-    """Who plays a seat: a person (the requester) or a bot of some level."""
+NAME_PATTERN = r"^[\w][\w .'\-]{0,19}$"
+"""A display name: 1 to 20 letters, digits, spaces and ``.'-_``, starting with a letter or
+digit (any script's letters)."""
 
-    kind: Literal["person", "bot"]
+
+class SeatIn(_In):
+    """Who plays a seat: a person (the requester), a friend (invited by a link) or a bot."""
+
+    kind: Literal["person", "bot", "friend"]
     bot: Literal["easy", "medium", "hard"] | None = None
     """For a bot: its level (none: medium)."""
+    name: str | None = None
+    """For the requester's person seat: the display name they chose."""
+
+
+class JoinIn(_In):
+    """Take an invite's seat, with the display name chosen."""
+
+    name: str | None = None
+
+
+class ResumeIn(_In):
+    """Move a seat to this device with its resume link."""
+
+    match: str = Field(max_length=40)
+    seat: SeatIndex
+    token: str = Field(max_length=64)
 
 
 def _default_seats() -> list[SeatIn]:
@@ -237,6 +258,42 @@ class SeatOut(_Out):
     kind: Literal["person", "bot"]
     bot: str | None
     name: str | None
+    open: bool = False
+    """A friend's seat nobody took yet (its invite is open, expired or cancelled)."""
+    connected: bool = False
+    """Its player has the match's live stream open."""
+
+
+class InviteOut(_Out):
+    """The open invite of a friend match, shown to its maker."""
+
+    code: str
+    url: str
+    """The path to share: ``/join/<code>``."""
+    qr: str
+    """The path of the link's QR code, an SVG image."""
+    seat: SeatIndex
+    expires_at: str
+
+
+class InviteInfoOut(_Out):
+    """What someone opening an invite link may know before taking the seat."""
+
+    code: str
+    match: str
+    seat: SeatIndex
+    state: Literal["open", "yours"]
+    """``yours``: the requester took this seat already."""
+    expires_at: str
+    host: str | None
+    """The display name of the player who sent it."""
+    settings: SettingsOut
+
+
+class CancelledOut(_Out):
+    """An invite cancelled."""
+
+    state: Literal["cancelled"]
 
 
 class MeldOut(_Out):
@@ -447,6 +504,11 @@ class MatchOut(_Out):
     events: list[EventOut]
     """What this request did, in order, for the page to animate."""
     fairness: FairnessOut
+    invite: InviteOut | None = None
+    """The open invite to the friend's seat, for the player who made it."""
+    resume: str | None = None
+    """The requester's resume link (``/resume/<match>/<seat>/<token>``): it moves their seat
+    to another device. Only in a match between two people."""
     created_at: str
     updated_at: str
 

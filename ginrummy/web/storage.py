@@ -49,6 +49,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from ginrummy.web import migrations
+from ginrummy.web.changes import Changes
 
 __all__ = [
     "ABANDONED_AFTER",
@@ -57,6 +58,7 @@ __all__ = [
     "SEED_LIFETIME",
     "MatchStore",
     "StorageError",
+    "StoredInvite",
     "StoredMatch",
     "StoredSeat",
     "now",
@@ -86,6 +88,10 @@ new match), so it costs nothing on a move.
 
 BUCKETS_PRUNED_EVERY = 60.0
 """Seconds between two sweeps of the full rate-limit buckets by one process."""
+
+CHANNEL = "ginrummy_moves"
+"""The PostgreSQL channel each change of a match is announced on (payload: the match id,
+a space and what changed: a version number, or ``seats``)."""
 
 POOL_SIZE = 8
 """PostgreSQL connections per server process, at most (by default a process works on 4
@@ -119,6 +125,8 @@ class StoredSeat:
     """For a person: the seat id (the SHA-256 of the seat token) that holds it."""
     name: str | None = None
     score: int = 0
+    seen_at: str = ""
+    """When a live stream of this seat last said it was open (empty: none is)."""
 
     @classmethod
     def for_person(cls, index: int, holder: str, name: str | None = None) -> StoredSeat:
@@ -129,6 +137,21 @@ class StoredSeat:
     def for_bot(cls, index: int, bot: str, seed: int) -> StoredSeat:
         """A seat played by the bot ``bot`` with this seed."""
         return cls(index, "bot", bot=bot, bot_seed=seed)
+
+
+@dataclass(frozen=True, slots=True)
+class StoredInvite:
+    """An invite to take a match's open seat: its code is the link's secret."""
+
+    code: str
+    match_id: str
+    seat: int
+    owner: str
+    """The seat id of whoever made it (the only one who may cancel it)."""
+    state: str
+    """``open``, ``taken`` or ``cancelled``."""
+    created_at: str
+    expires_at: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +206,8 @@ class _Cursor(Protocol):
 
 
 _MATCH = "m.id, m.version, m.status, m.owner, m.record, m.meta, m.created_at, m.updated_at"
-_SEAT = "s.seat, s.kind, s.bot, s.bot_seed, s.holder, s.name, s.score"
+_SEAT = "s.seat, s.kind, s.bot, s.bot_seed, s.holder, s.name, s.score, s.seen_at"
+_INVITE = "code, match_id, seat, owner, state, created_at, expires_at"
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +234,14 @@ class _Sql:
     drop_abandoned: str
     add_secret: str
     secret: str
+    add_invite: str
+    invite: str
+    open_invite: str
+    take_invite: str
+    take_seat: str
+    cancel_invite: str
+    move_seat: str
+    touch_seat: str
 
     @classmethod
     def for_placeholder(cls, p: str) -> _Sql:
@@ -258,7 +290,9 @@ class _Sql:
                 f"created_at) SELECT id, {p}, {p}, {p}, {p} FROM moved WHERE {p}), "
                 "pruned AS (DELETE FROM ginrummy_replies WHERE match_id IN "
                 f"(SELECT id FROM moved) AND version <= {p}) "
-                "SELECT count(*) FROM moved"
+                # The other seat's stream hears of the move when, and only if, it commits.
+                "SELECT (SELECT count(*) FROM moved), (SELECT count(*) FROM "
+                f"(SELECT pg_notify('{CHANNEL}', id || ' ' || {p}) FROM moved) AS told)"
             ),
             reply=f"SELECT body FROM ginrummy_replies WHERE match_id = {p} AND action_id = {p}",
             add_seed=(
@@ -281,6 +315,34 @@ class _Sql:
                 "ON CONFLICT (name) DO NOTHING"
             ),
             secret=f"SELECT value FROM ginrummy_secrets WHERE name = {p}",
+            add_invite=(
+                f"INSERT INTO ginrummy_invites ({_INVITE}) "
+                f"VALUES ({p}, {p}, {p}, {p}, {p}, {p}, {p})"
+            ),
+            invite=f"SELECT {_INVITE} FROM ginrummy_invites WHERE code = {p}",
+            open_invite=(
+                f"SELECT {_INVITE} FROM ginrummy_invites WHERE match_id = {p} AND state = 'open' "
+                "ORDER BY created_at DESC LIMIT 1"
+            ),
+            take_invite=(
+                f"UPDATE ginrummy_invites SET state = 'taken' WHERE code = {p} AND state = 'open' "
+                f"AND expires_at > {p}"
+            ),
+            take_seat=(
+                f"UPDATE ginrummy_seats SET holder = {p}, name = {p} WHERE match_id = {p} "
+                f"AND seat = {p} AND holder = {p}"
+            ),
+            cancel_invite=(
+                f"UPDATE ginrummy_invites SET state = 'cancelled' WHERE code = {p} "
+                f"AND owner = {p} AND state = 'open'"
+            ),
+            move_seat=(
+                f"UPDATE ginrummy_seats SET holder = {p}, seen_at = '' WHERE match_id = {p} "
+                f"AND seat = {p} AND holder = {p} AND kind = 'person'"
+            ),
+            touch_seat=(
+                f"UPDATE ginrummy_seats SET seen_at = {p} WHERE match_id = {p} AND seat = {p}"
+            ),
         )
 
 
@@ -302,6 +364,9 @@ class MatchStore:
         self._local = threading.local()
         self._pool: Any = None
         self._buckets_pruned = 0.0
+        self.changes = Changes()
+        """Who waits to hear of each match's changes (:mod:`ginrummy.web.changes`)."""
+        self._listener: _Listener | None = None
         if self.is_postgres:
             self._pool = _pg_pool(url, pool_size, self.describe())
         else:
@@ -329,6 +394,8 @@ class MatchStore:
 
     def close(self) -> None:
         """Close the PostgreSQL pool (SQLite connections close with their threads)."""
+        if self._listener is not None:
+            self._listener.stop()
         if self._pool is not None:
             self._pool.close()
 
@@ -444,11 +511,18 @@ class MatchStore:
 
     # --- matches ---------------------------------------------------------------------
 
-    def create(self, match: StoredMatch, *, commitment: str | None = None) -> bool:
+    def create(
+        self,
+        match: StoredMatch,
+        *,
+        commitment: str | None = None,
+        invite: StoredInvite | None = None,
+    ) -> bool:
         """Store a new match; ``False`` if ``commitment``'s seed was already used.
 
         With a ``commitment``, the seed committed to (:meth:`add_seed`) is used
-        up in the same transaction, so one commitment deals one match only.
+        up in the same transaction, so one commitment deals one match only. An
+        ``invite`` to its open seat is stored with it.
         """
         sql = self._sql
         record = json.dumps(match.record)
@@ -475,6 +549,8 @@ class MatchStore:
                     sql.create_seat,
                     (match.id, s.index, s.kind, s.bot, s.bot_seed, s.holder, s.name, s.score),
                 )
+            if invite is not None:
+                cur.execute(sql.add_invite, _invite_values(invite))
         return True
 
     def get(self, match_id: str) -> StoredMatch | None:
@@ -534,6 +610,7 @@ class MatchStore:
                 when,
                 reply is not None,
                 oldest,
+                str(new),
             )
             with self._cursor() as cur:
                 cur.execute(sql.update_pg, params)
@@ -547,7 +624,8 @@ class MatchStore:
             if reply is not None:
                 cur.execute(sql.keep_reply, (match_id, reply[0], new, reply[1], when))
             cur.execute(sql.prune_replies, (match_id, oldest))
-            return True
+        self.changes.publish(match_id)
+        return True
 
     def reply(self, match_id: str, action_id: str) -> str | None:
         """The answer already given to action ``action_id`` on this match, if any."""
@@ -623,6 +701,155 @@ class MatchStore:
             row = cur.fetchone()
         return None if row is None else str(row[0])
 
+    # --- invites, seats and live streams ---------------------------------------------------
+
+    def _told(self, cur: _Cursor, match_id: str, what: str) -> None:
+        """Announce a change of ``match_id`` in the transaction that makes it (PostgreSQL)."""
+        if self._pool is not None:
+            cur.execute("SELECT pg_notify(%s, %s)", (CHANNEL, f"{match_id} {what}"))
+
+    def _after(self, match_id: str) -> None:
+        """Announce a committed change of ``match_id`` in this process (SQLite)."""
+        if self._pool is None:
+            self.changes.publish(match_id)
+
+    def add_invite(self, invite: StoredInvite) -> None:
+        """Store an invite to a match that exists already."""
+        with self._cursor(write=True) as cur:
+            cur.execute(self._sql.add_invite, _invite_values(invite))
+
+    def invite(self, code: str) -> StoredInvite | None:
+        """The invite with this code, whatever its state."""
+        with self._cursor() as cur:
+            cur.execute(self._sql.invite, (code,))
+            row = cur.fetchone()
+        return None if row is None else _invite(row)
+
+    def open_invite(self, match_id: str) -> StoredInvite | None:
+        """The match's latest invite still open (perhaps expired), if any."""
+        with self._cursor() as cur:
+            cur.execute(self._sql.open_invite, (match_id,))
+            row = cur.fetchone()
+        return None if row is None else _invite(row)
+
+    def take_invite(self, invite: StoredInvite, holder: str, name: str | None, at: str) -> bool:
+        """Give the invite's seat to ``holder`` if the invite is still open at ``at``.
+
+        One transaction: of several takers at once, exactly one gets the seat.
+        """
+        sql = self._sql
+        try:
+            with self._cursor(write=True) as cur:
+                cur.execute(sql.take_invite, (invite.code, at))
+                if cur.rowcount != 1:
+                    return False
+                cur.execute(sql.take_seat, (holder, name, invite.match_id, invite.seat, OPEN_SEAT))
+                if cur.rowcount != 1:
+                    raise _Undo  # the seat is no longer open: leave the invite open too
+                self._told(cur, invite.match_id, "seats")
+        except _Undo:
+            return False
+        self._after(invite.match_id)
+        return True
+
+    def cancel_invite(self, code: str, owner: str) -> bool:
+        """Cancel ``owner``'s invite while it is open; whether it was."""
+        with self._cursor(write=True) as cur:
+            cur.execute(self._sql.cancel_invite, (code, owner))
+            return bool(cur.rowcount == 1)
+
+    def move_seat(self, match_id: str, seat: int, holder: str, to: str) -> bool:
+        """Give a person seat held by ``holder`` to ``to``; ``False`` if ``holder`` lost it."""
+        with self._cursor(write=True) as cur:
+            cur.execute(self._sql.move_seat, (to, match_id, seat, holder))
+            if cur.rowcount != 1:
+                return False
+            self._told(cur, match_id, "seats")
+        self._after(match_id)
+        return True
+
+    def touch_seat(self, match_id: str, seat: int, seen_at: str, *, announce: bool) -> None:
+        """Note when a live stream of this seat was last open (``""``: it closed), and
+        with ``announce`` wake the match's other streams to say so."""
+        with self._cursor(write=True) as cur:
+            cur.execute(self._sql.touch_seat, (seen_at, match_id, seat))
+            if announce:
+                self._told(cur, match_id, "seats")
+        if announce:
+            self._after(match_id)
+
+    def listen(self) -> None:
+        """On PostgreSQL, start hearing every process's changes (once; a thread does it)."""
+        with self._lock:
+            if self._pool is not None and self._listener is None:
+                self._listener = _Listener(self.url, self.changes)
+                self._listener.start()
+
+
+OPEN_SEAT = "-"
+"""The holder of a person seat waiting for the friend its invite is for (no seat id is
+this short, so nobody holds it)."""
+
+
+class _Undo(Exception):
+    """Roll a write back (it found the rows other than it expected)."""
+
+
+class _Listener:
+    """A thread holding one PostgreSQL connection that LISTENs on :data:`CHANNEL` and
+    wakes this process's streams (see :mod:`ginrummy.web.changes`)."""
+
+    def __init__(self, url: str, changes: Changes) -> None:
+        self._url = url
+        self._changes = changes
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="ginrummy-listen", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    def stop(self) -> None:
+        self._stop.set()
+
+    def _run(self) -> None:
+        import psycopg
+
+        while not self._stop.is_set():
+            try:
+                with psycopg.connect(self._url, autocommit=True) as conn:
+                    conn.execute(f"LISTEN {CHANNEL}")
+                    # Changes made while no connection listened were not heard: look again.
+                    self._changes.publish_all()
+                    while not self._stop.is_set():
+                        for note in conn.notifies(timeout=1.0):
+                            self._changes.publish(note.payload.split(" ", 1)[0])
+            except psycopg.Error:
+                self._stop.wait(1.0)
+
+
+def _invite_values(invite: StoredInvite) -> tuple[Any, ...]:
+    return (
+        invite.code,
+        invite.match_id,
+        invite.seat,
+        invite.owner,
+        invite.state,
+        invite.created_at,
+        invite.expires_at,
+    )
+
+
+def _invite(r: Sequence[Any]) -> StoredInvite:
+    return StoredInvite(
+        code=str(r[0]),
+        match_id=str(r[1]),
+        seat=int(r[2]),
+        owner=str(r[3]),
+        state=str(r[4]),
+        created_at=str(r[5]),
+        expires_at=str(r[6]),
+    )
+
 
 _FILLED = "least(%(burst)s, b.tokens + (excluded.at - b.at) * %(rate)s)"
 _LEFT = f"CASE WHEN {_FILLED} >= 1 THEN {_FILLED} - 1 ELSE {_FILLED} END"
@@ -669,6 +896,7 @@ def _seat(r: Sequence[Any]) -> StoredSeat:
         holder=str(r[4]),
         name=None if r[5] is None else str(r[5]),
         score=int(r[6]),
+        seen_at=str(r[7] or ""),
     )
 
 
@@ -686,5 +914,5 @@ def _match(
         meta=str(r[5]),
         created_at=str(r[6]),
         updated_at=str(r[7]),
-        seats=seats if seats is not None else tuple(_seat(row[8:15]) for row in rows),
+        seats=seats if seats is not None else tuple(_seat(row[8:16]) for row in rows),
     )
