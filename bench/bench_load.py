@@ -581,7 +581,7 @@ def _workers(pid: int) -> list[int]:
 
 
 def _wait_until_up(url: str, server: subprocess.Popen[bytes] | None, workers: int) -> bool:
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + 180  # a crowded machine starts Python slowly
     while time.monotonic() < deadline:
         try:
             up = httpx.get(url + "/api/health", timeout=1).status_code == 200
