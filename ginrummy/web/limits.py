@@ -1,4 +1,4 @@
-"""Seats the server really issued, and how many new ones one client address may get.
+"""Seats the server really issued, and the rate limits: in PostgreSQL, or in memory.
 
 A seat token is a random part and a signature of it with the server's key
 (HMAC-SHA256, the key kept in the database so that every process and every
@@ -41,6 +41,7 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import logging
 import re
 import secrets
 import threading
@@ -52,7 +53,9 @@ from typing import Protocol
 import anyio
 import anyio.to_thread
 
-from ginrummy.web.storage import MatchStore
+from ginrummy.web.storage import MatchStore, StorageError
+
+_log = logging.getLogger("ginrummy.web")
 
 __all__ = [
     "LEGACY_TOKEN",
@@ -203,8 +206,17 @@ class SharedLimiter:
         return self.store.take_token(f"{self.name}:{digest}", self.rate, self.burst)
 
     async def take(self, key: str) -> float:
-        """:meth:`allow`, run on one of the :data:`LIMITER_THREADS`."""
-        return await anyio.to_thread.run_sync(self.allow, key, limiter=_limiter_threads())
+        """:meth:`allow`, run on one of the :data:`LIMITER_THREADS`.
+
+        If the database cannot count (it is down, or busy past the pool's
+        wait), the request is let through: what it asks for needs the
+        database too, and the app answers that with ``503 unavailable``.
+        """
+        try:
+            return await anyio.to_thread.run_sync(self.allow, key, limiter=_limiter_threads())
+        except StorageError as e:
+            _log.warning("rate limit not counted: %s", e)
+            return 0.0
 
 
 _THREADS: anyio.CapacityLimiter | None = None

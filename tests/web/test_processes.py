@@ -10,6 +10,7 @@ more than one worker is refused at start-up.
 
 from __future__ import annotations
 
+import asyncio
 import os
 import random
 import secrets
@@ -27,6 +28,7 @@ import httpx
 import pytest
 
 from ginrummy.records import match_from_dict
+from ginrummy.web.limits import SharedLimiter
 from ginrummy.web.security import SEAT_COOKIE
 from ginrummy.web.storage import MatchStore
 
@@ -387,3 +389,13 @@ def test_more_than_one_worker_on_sqlite_is_refused_at_start(tmp_path: Path) -> N
     assert b"--workers 2 needs PostgreSQL" in out
     assert b"Gin Rummy at" not in out
     assert not (tmp_path / "g.db").exists()
+
+
+def test_a_limit_the_database_cannot_count_lets_the_request_through(pg: str) -> None:
+    store = MatchStore.open(pg, pool_size=1)
+    limiter = SharedLimiter(store, "test", rate=0.001, burst=1)
+    key = secrets.token_hex(8)
+    assert asyncio.run(limiter.take(key)) == 0.0
+    assert asyncio.run(limiter.take(key)) > 900  # counted: the next in 1,000 s
+    store.close()  # as if the database went away: the request goes on, to a 503
+    assert asyncio.run(limiter.take(key)) == 0.0
