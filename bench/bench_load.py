@@ -27,9 +27,10 @@ seconds, until ``--moves`` moves were made in the match. Measured: the time
 from a move being sent to the other seat's stream bringing that version (an
 upper bound on commit-to-event: the commit comes after the send), and from
 the mover's answer to that event; events **lost** (a version the other seat
-made that never came, within 10 s) and **duplicated** (one version twice on
-one seat's stream). ``--reconnect-after S``: at S seconds every stream is
-closed by its client and opened again with ``Last-Event-ID``.
+made that never came, by 2 minutes after the match's last move) and
+**duplicated** (one version twice on one seat's stream). ``--reconnect-after
+S``: at S seconds every stream is closed by its client and opened again with
+``Last-Event-ID``.
 
 ``--kill-after S`` sends SIGKILL to one of the server's worker processes S
 seconds in: its connections break (players resend, streams reconnect), the
@@ -77,7 +78,11 @@ from ginrummy.web.storage import MatchStore  # noqa: E402
 RETRIES = 5
 """Times a request whose connection broke is sent again (same action id)."""
 EVENT_TIMEOUT = 10.0
-"""Seconds a seat waits for the other's move on its stream before counting it lost."""
+"""Seconds a seat waits for the other's move on its stream before reading the match (the
+event still counts as come if it arrives later)."""
+LAST_EVENT_WAIT = 120.0
+"""Seconds the streams stay open after a match's last move for it to reach the other seat:
+an event not come by then is counted lost."""
 
 
 @dataclass
@@ -457,9 +462,10 @@ async def _friend_match(fm: FriendMatch, url: str, args: argparse.Namespace, rea
         _friend_seat(fm, fm.host, args.moves, args.think),
         _friend_seat(fm, fm.guest, args.moves, args.think),
     )
-    # Let the last move reach the other seat before the streams close.
+    # Let the last move reach the other seat before the streams close: as long as any
+    # event may take (an event that came late mid-match counts as come, so must this).
     last = max(fm.made, default=0)
-    deadline = time.perf_counter() + EVENT_TIMEOUT
+    deadline = time.perf_counter() + LAST_EVENT_WAIT
     while time.perf_counter() < deadline and min(fm.host.last_id, fm.guest.last_id) < last:
         await asyncio.sleep(0.05)
     for seat in (fm.host, fm.guest):
