@@ -37,6 +37,7 @@ __all__ = [
     "cancel",
     "join",
     "open_invite",
+    "renew",
     "resume",
 ]
 
@@ -147,6 +148,25 @@ def cancel(store: MatchStore, code: str, holder: str) -> None:
         if invite.state == "cancelled":
             raise InviteCancelledError("this invite was cancelled already")
         raise TableFullError("your friend took the seat already: the invite is used")
+
+
+def renew(store: MatchStore, match_id: str, holder: str) -> LoadedMatch:
+    """A new invite to the match's open seat, for its maker (the one before is cancelled):
+    after the last one expired or was cancelled. The match from the maker's seat."""
+    loaded = game.load(store, match_id, holder)
+    if loaded.owner != holder or loaded.seat is None:
+        raise NotYourSeatError("only the player who started this match may invite to it")
+    seat = next((s.index for s in loaded.seats if s.open), None)
+    if seat is None:
+        raise TableFullError("your friend took the seat already: the table is full")
+    old = store.open_invite(match_id)
+    if old is not None:
+        store.cancel_invite(old.code, holder)
+    fresh = game.new_invite(seat)
+    store.add_invite(
+        StoredInvite(fresh.code, match_id, seat, holder, "open", now(), fresh.expires_at)
+    )
+    return game.load(store, match_id, holder)
 
 
 def resume(store: MatchStore, match_id: str, seat: int, token: str, holder: str) -> LoadedMatch:

@@ -456,15 +456,18 @@ def create(
     loaded.seat = _held_seat(loaded, owner)
     open_seat = next((s.index for s in placed if s.open), None)
     if open_seat is not None:
-        expires = datetime.now(UTC) + INVITE_LIFETIME
-        loaded.invite = Invite(
-            secrets.token_urlsafe(12), open_seat, expires.isoformat(timespec="milliseconds")
-        )
+        loaded.invite = new_invite(open_seat)
         if loaded.seat is not None:
             loaded.resume = resume_token(store, loaded.id, loaded.seat, owner)
     loaded.events.extend((1, e) for e in match.hand.events)
     _play_bots(loaded)
     return loaded
+
+
+def new_invite(seat: int) -> Invite:
+    """A fresh invite to ``seat``: a random code, open for :data:`INVITE_LIFETIME`."""
+    expires = datetime.now(UTC) + INVITE_LIFETIME
+    return Invite(secrets.token_urlsafe(12), seat, expires.isoformat(timespec="milliseconds"))
 
 
 def new_seat(kind: str, bot: str | None, index: int, name: str | None = None) -> Seat:
@@ -678,17 +681,21 @@ def follow(store: MatchStore, loaded: LoadedMatch, holder: str) -> LoadedMatch:
     return replace(loaded, seats=seats)
 
 
-def here(store: MatchStore, loaded: LoadedMatch, *, present: bool, announce: bool) -> None:
-    """Note that the requester's live stream of the match is (still) open, or closed."""
+def here(
+    store: MatchStore, loaded: LoadedMatch, holder: str, *, present: bool, announce: bool
+) -> None:
+    """Note that ``holder``'s live stream of the match is (still) open, or closed (a seat
+    moved to another device since is left alone)."""
     assert loaded.seat is not None
-    store.touch_seat(loaded.id, loaded.seat, now() if present else "", announce=announce)
+    stamp = now() if present else ""
+    store.touch_seat(loaded.id, loaded.seat, holder, stamp, announce=announce)
 
 
 # --- the history -----------------------------------------------------------------------
 
 
 def summaries(store: MatchStore, holder: str) -> list[MatchSummary]:
-    """The matches ``holder`` started, the most recently played first."""
+    """The matches ``holder`` started or holds a seat in, the most recently played first."""
     return [
         MatchSummary(
             row.id,
@@ -700,6 +707,10 @@ def summaries(store: MatchStore, holder: str) -> list[MatchSummary]:
             _seats(row),
             row.created_at,
             row.updated_at,
+            next(
+                (s.index for s in row.seats if s.kind == "person" and s.holder in ("", holder)),
+                None,
+            ),
         )
         for row in store.recent(holder)
     ]

@@ -104,6 +104,12 @@ def invite_qr(code: str, request: Request, store: Store) -> Response:
     return Response(out.getvalue(), media_type="image/svg+xml")
 
 
+@live.post("/matches/{match_id}/invite", response_model=MatchOut)
+def renew_invite(match_id: str, store: Store, holder: Holder) -> MatchOut:
+    """A new invite link to your match's open seat (the one before stops working)."""
+    return match_out(friends.renew(store, match_id, holder))
+
+
 @live.post("/seats/resume", response_model=MatchOut)
 def resume(body: ResumeIn, store: Store, holder: Holder) -> MatchOut:
     """Move your seat to this device with its resume link; the match from that seat."""
@@ -154,7 +160,7 @@ async def _events(
     ends = time.monotonic() + STREAM_LIFETIME
     with store.changes.watch(match_id) as waiter:
         await anyio.to_thread.run_sync(
-            partial(game.here, store, first, present=True, announce=True)
+            partial(game.here, store, first, holder, present=True, announce=True)
         )
         try:
             # Read again: the stream's own seat is there now, and a move may have come.
@@ -177,7 +183,7 @@ async def _events(
                 if time.monotonic() >= beat:
                     beat = time.monotonic() + game.HEARTBEAT
                     await anyio.to_thread.run_sync(
-                        partial(game.here, store, loaded, present=True, announce=False)
+                        partial(game.here, store, loaded, holder, present=True, announce=False)
                     )
                 try:
                     loaded = await anyio.to_thread.run_sync(
@@ -190,5 +196,5 @@ async def _events(
                 # If the database went away, the mark goes stale by itself.
                 with contextlib.suppress(Exception):
                     await anyio.to_thread.run_sync(
-                        partial(game.here, store, first, present=False, announce=True)
+                        partial(game.here, store, first, holder, present=False, announce=True)
                     )

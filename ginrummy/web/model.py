@@ -229,6 +229,8 @@ class MatchSummary:
     seats: tuple[Seat, Seat]
     created_at: str
     updated_at: str
+    seat: int | None = None
+    """The seat the requester holds in it (``None``: none, e.g. two bots they started)."""
 
 
 def default_knock_card(view: PlayerView, options: dict[Card, int] | None = None) -> Card | None:

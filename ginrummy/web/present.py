@@ -392,6 +392,7 @@ def summary_out(summary: MatchSummary) -> MatchSummaryOut:
         seats=[_seat_out(s) for s in summary.seats],
         created_at=summary.created_at,
         updated_at=summary.updated_at,
+        seat=summary.seat,
     )
 
 

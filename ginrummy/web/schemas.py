@@ -526,3 +526,5 @@ class MatchSummaryOut(_Out):
     seats: list[SeatOut]
     created_at: str
     updated_at: str
+    seat: SeatIndex | None = None
+    """The seat the requester holds in it (``None``: none, e.g. a match between two bots)."""

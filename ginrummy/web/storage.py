@@ -254,6 +254,11 @@ class _Sql:
             f"WHERE match_id = {p}"
         )
         seats_of = "FROM ginrummy_matches m JOIN ginrummy_seats s ON s.match_id = m.id"
+        # A player's matches: those they started, and those they hold a seat in (a friend's).
+        mine = (
+            f"(m.owner = {p} OR m.id IN "
+            f"(SELECT h.match_id FROM ginrummy_seats h WHERE h.holder = {p}))"
+        )
         abandoned = (
             f"SELECT id FROM ginrummy_matches WHERE version = 1 AND status = 'playing' "
             f"AND updated_at < {p}"
@@ -302,12 +307,10 @@ class _Sql:
             drop_seeds=f"DELETE FROM ginrummy_seeds WHERE created_at < {p}",
             seed=f"SELECT server_seed FROM ginrummy_seeds WHERE commitment = {p} AND seat = {p}",
             recent=(
-                f"SELECT {_MATCH} FROM ginrummy_matches m WHERE m.owner = {p} "
+                f"SELECT {_MATCH} FROM ginrummy_matches m WHERE {mine} "
                 f"ORDER BY m.updated_at DESC LIMIT {p}"
             ),
-            recent_seats=(
-                f"SELECT s.match_id, {_SEAT} {seats_of} WHERE m.owner = {p} ORDER BY s.seat"
-            ),
+            recent_seats=f"SELECT s.match_id, {_SEAT} {seats_of} WHERE {mine} ORDER BY s.seat",
             drop_abandoned_seats=f"DELETE FROM ginrummy_seats WHERE match_id IN ({abandoned})",
             drop_abandoned=f"DELETE FROM ginrummy_matches WHERE id IN ({abandoned})",
             add_secret=(
@@ -341,7 +344,8 @@ class _Sql:
                 f"AND seat = {p} AND holder = {p} AND kind = 'person'"
             ),
             touch_seat=(
-                f"UPDATE ginrummy_seats SET seen_at = {p} WHERE match_id = {p} AND seat = {p}"
+                f"UPDATE ginrummy_seats SET seen_at = {p} WHERE match_id = {p} AND seat = {p} "
+                f"AND holder = {p}"
             ),
         )
 
@@ -635,11 +639,11 @@ class MatchStore:
         return None if row is None else str(row[0])
 
     def recent(self, owner: str, limit: int = 100) -> list[StoredMatch]:
-        """The matches ``owner`` started, the most recently played first."""
+        """The matches ``owner`` started or holds a seat in, the most recently played first."""
         with self._cursor() as cur:
-            cur.execute(self._sql.recent, (owner, limit))
+            cur.execute(self._sql.recent, (owner, owner, limit))
             rows = cur.fetchall()
-            cur.execute(self._sql.recent_seats, (owner,))
+            cur.execute(self._sql.recent_seats, (owner, owner))
             seat_rows = cur.fetchall()
         seats: dict[str, list[StoredSeat]] = {}
         for r in seat_rows:
@@ -768,11 +772,13 @@ class MatchStore:
         self._after(match_id)
         return True
 
-    def touch_seat(self, match_id: str, seat: int, seen_at: str, *, announce: bool) -> None:
-        """Note when a live stream of this seat was last open (``""``: it closed), and
-        with ``announce`` wake the match's other streams to say so."""
+    def touch_seat(
+        self, match_id: str, seat: int, holder: str, seen_at: str, *, announce: bool
+    ) -> None:
+        """Note when a live stream of this seat was last open (``""``: it closed), while
+        ``holder`` holds it; with ``announce`` wake the match's other streams to say so."""
         with self._cursor(write=True) as cur:
-            cur.execute(self._sql.touch_seat, (seen_at, match_id, seat))
+            cur.execute(self._sql.touch_seat, (seen_at, match_id, seat, holder))
             if announce:
                 self._told(cur, match_id, "seats")
         if announce:

@@ -76,6 +76,15 @@ test("the prompt tells the player what to do now", () => {
   assert.equal(promptText({ final: {} }, t, ctx), "The match is over.");
 });
 
+test("at a friend's table the prompt says whose move it waits for", () => {
+  const ctx = { busy: false, replaying: false, myTurn: false, them: "Bob", marked: null, learned: () => true, symbol };
+  const t = { phase: "draw", pile: ["QD"], legal: { pile: false }, throws: [] };
+  assert.equal(promptText({ final: null }, t, { ...ctx, waiting: true }), "Waiting for Bob to move.");
+  assert.equal(promptText({ final: null }, t, { ...ctx, waiting: true, friendOpen: true }), "Waiting for your friend to open the invite link.");
+  assert.equal(promptText({ final: null }, t, { ...ctx, waiting: true, myTurn: true }), "Draw from the stock.");
+  assert.equal(promptText({ final: null }, t, ctx), "Bob is playing…");
+});
+
 test("the hint says what a throw leaves", () => {
   const t = { phase: "discard", knock: null, throws: [{ card: "KC", leaves: 10 }, { card: "9D", leaves: 11 }] };
   assert.equal(throwHint(t, { live: true, marked: "9D", symbol }), "throwing the 9♦ leaves 11");

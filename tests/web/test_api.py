@@ -246,7 +246,14 @@ def test_deck_orders_cannot_be_fixed_outside_test_mode(db_url: str) -> None:
         seats = [{"kind": "person"}, {"kind": "bot", "bot": "easy"}]
         r = _post(srv, "/api/matches", {"seats": seats})
         assert r.status_code == 201
-        assert r.json()["seats"][1] == {"index": 1, "kind": "bot", "bot": "easy", "name": None}
+        assert r.json()["seats"][1] == {
+            "index": 1,
+            "kind": "bot",
+            "bot": "easy",
+            "name": None,
+            "open": False,
+            "connected": False,
+        }
     finally:
         srv.stop()
 

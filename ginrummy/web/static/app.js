@@ -5,6 +5,7 @@
 
 import { closeAll, closeDialog, openDialog, wireDialogs } from "./js/dialogs.js";
 import { $ } from "./js/dom.js";
+import * as friend from "./js/friend.js";
 import * as game from "./js/game.js";
 import { buildForm, checkForm, markField, readForm, showFormError, syncForm, wireLearnOffer } from "./js/home.js";
 import { showHistory } from "./js/history.js";
@@ -58,9 +59,19 @@ function navigate(path) {
   route();
 }
 
-/** @param {"home" | "table" | "history"} name */
+/**
+ * Show another address in place of this one (a link that must not stay in the history).
+ * @param {string} path
+ */
+function replaceWith(path) {
+  history.replaceState(null, "", path);
+  route();
+}
+
+/** @param {"home" | "table" | "history" | "join"} name */
 function showView(name) {
-  for (const v of ["home", "table", "history"]) $("view-" + v).hidden = v !== name;
+  for (const v of ["home", "table", "history", "join"]) $("view-" + v).hidden = v !== name;
+  if (name !== "table") friend.unfollow();
   $("nav-rules").setAttribute("href", "/rules");
   document.body.dataset.view = name;
   closeAll();
@@ -72,6 +83,17 @@ async function route() {
   if (m) {
     showView("table");
     return game.openMatch(m[1]);
+  }
+  const invite = path.match(/^\/join\/([A-Za-z0-9_-]+)$/);
+  if (invite) {
+    document.title = t("title.home");
+    showView("join");
+    return friend.showJoin(invite[1], replaceWith);
+  }
+  const seat = path.match(/^\/resume\/([A-Za-z0-9_-]+)\/([01])\/([0-9a-f]+)$/);
+  if (seat) {
+    showView("join");
+    return friend.showResume(seat[1], Number(seat[2]), seat[3], replaceWith);
   }
   if (path === "/history") {
     showView("history");
@@ -102,6 +124,7 @@ async function showHome() {
     buildForm(form.value.options, prefs.savedSettings());
     // The button waits for the form: pressed before, it would send the browser's own GET.
     /** @type {HTMLButtonElement} */ ($("start-match")).disabled = false;
+    /** @type {HTMLButtonElement} */ ($("start-friend")).disabled = false;
   } else {
     $("settings-error").textContent = errorText(/** @type {any} */ (form.reason));
   }
@@ -138,6 +161,20 @@ $("skip-deal").addEventListener("click", (e) => {
   deal.scrollIntoView({ block: "center" });
   deal.focus();
 });
+$("start-friend").addEventListener("click", async () => {
+  if (!state.form || !checkForm(state.form.options)) return;
+  const values = readForm(state.form.options);
+  const name = /** @type {HTMLInputElement} */ ($("friend-name")).value.trim();
+  const refused = (/** @type {any} */ err, /** @type {string} */ text) => {
+    if (err.code === "bad_name") $("friend-error").textContent = text;
+    else showFormError(err, text);
+  };
+  $("friend-error").textContent = "";
+  await game.startMatch(friend.friendBody(values, name), values, $("settings-error"), () => {
+    prefs.saveName(name);
+    showView("table");
+  }, refused);
+});
 $("reset-settings").addEventListener("click", async () => {
   prefs.forgetSettings();
   if (state.form) buildForm(state.form.options, {});
@@ -152,6 +189,7 @@ $("settings-form").addEventListener("submit", async (e) => {
 // ---------------------------------------------------------------- the table's buttons and dialogs
 
 wireDialogs();
+friend.wireFriend(replaceWith);
 wirePointer();
 wireKeys();
 $("open-rules").addEventListener("click", screens.showRules);

@@ -25,6 +25,13 @@ export let controls;
 /** @type {import("./table.js").TableParts} the table's elements */
 export let parts;
 
+/**
+ * What another part of the page does at three moments: a match is shown, a request's
+ * moves have been played out, the table was drawn (the friend bar, js/friend.js).
+ * @type {{entered: (m: any) => void, settled: () => void, rendered: () => void}}
+ */
+export const hooks = { entered: () => {}, settled: () => {}, rendered: () => {} };
+
 /** Build the table and its controls (once the catalogue is loaded). */
 export function mountTable() {
   controls = buildControls();
@@ -111,8 +118,10 @@ export function render() {
   c.bigGin.hidden = !(on && tb.legal.big_gin);
   c.next.hidden = !(m.awaiting_deal && !state.busy);
   c.next.replaceChildren(t("action.next_hand") + " ", keyHint("Enter"));
+  const otherPerson = m.seats[other].kind === "person" && mySeat(m) !== null;
   c.prompt.textContent = promptText(m, tb, {
     busy: state.busy, replaying: Boolean(state.display), myTurn: tb.to_act === mySeat(m),
+    waiting: otherPerson, friendOpen: otherPerson && Boolean(m.seats[other].open),
     them: seatWord(m, tb.to_act === null || tb.to_act === undefined || isMine(m, tb.to_act) ? otherSeat(mySeat(m) ?? 0) : tb.to_act, "subject"),
     marked: state.marked, learned: prefs.learned, symbol,
   });
@@ -124,6 +133,7 @@ export function render() {
   if (parts.throwHint) parts.throwHint.textContent = throwHint(tb, { live: on, marked: state.marked, symbol });
   focusHand(tb);
   if (!state.display) prefs.saveView(m, { grouped: state.grouped, marked: state.marked });
+  hooks.rendered();
 }
 
 /** One tab stop for the whole hand; the arrows move within it. */
@@ -175,6 +185,7 @@ export function enterMatch(m, animate) {
   state.focus = null;
   document.title = t("title.match");
   $("nav-rules").setAttribute("href", "/rules?match=" + encodeURIComponent(m.id));
+  hooks.entered(m);
   if (animate && m.events.length) {
     playOut(null, m);
   } else {
@@ -267,6 +278,7 @@ async function playOut(before, after) {
   state.busy = false;
   render();
   afterHand(true);
+  hooks.settled();
 }
 
 /**

@@ -104,14 +104,19 @@ export function limitText(limit) {
  * The line that tells the player what to do now.
  * @param {any} m the match
  * @param {any} table the table shown
- * @param {{busy: boolean, replaying: boolean, myTurn: boolean, them: string, marked: string | null, learned: (what: string) => boolean, symbol: (code: string) => string}} ctx
- *   (`them`: the other seat as a sentence starts with it, "The computer")
+ * @param {{busy: boolean, replaying: boolean, myTurn: boolean, them: string, marked: string | null, learned: (what: string) => boolean, symbol: (code: string) => string, waiting?: boolean, friendOpen?: boolean}} ctx
+ *   (`them`: the other seat as a sentence starts with it, "The computer"; `waiting`: the
+ *   other seat is a person's, whose move the table waits for; `friendOpen`: nobody took it yet)
  */
 export function promptText(m, table, ctx) {
   if (ctx.busy) return ctx.replaying ? tr("prompt.they_play", { who: ctx.them }) : "";
   if (m.final) return tr("prompt.match_over");
   if (table.phase === "over") return tr("prompt.hand_over");
-  if (!ctx.myTurn) return tr("prompt.they_play", { who: ctx.them });
+  if (!ctx.myTurn) {
+    // Another person's turn: say who the table waits for (a friend who has not come yet).
+    if (ctx.friendOpen) return tr("prompt.waiting_for_friend");
+    return tr(ctx.waiting ? "prompt.waiting_for" : "prompt.they_play", { who: ctx.them });
+  }
   const top = table.pile.length ? ctx.symbol(table.pile[table.pile.length - 1]) : "";
   if (table.phase === "upcard") return tr(ctx.learned("take") ? "prompt.upcard" : "prompt.upcard_first", { card: top });
   if (table.phase === "draw") {

@@ -122,3 +122,14 @@ export function learnOffered() {
 export function rememberLearnOffer(how = "answered") {
   try { localStorage.setItem(OFFER_KEY, how); } catch { /* private mode */ }
 }
+
+const NAME_KEY = "ginrummy.name";
+
+/** The display name this player chose last (for a friend match), or "". */
+export function savedName() {
+  const v = read(NAME_KEY, "");
+  return typeof v === "string" ? v : "";
+}
+
+/** @param {string} name */
+export function saveName(name) { write(NAME_KEY, name); }

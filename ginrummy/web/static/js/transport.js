@@ -114,6 +114,7 @@ export function createTransport(options = {}) {
   }
 
   const match = (/** @type {string} */ id) => `/api/matches/${encodeURIComponent(id)}`;
+  const invite = (/** @type {string} */ code) => `/api/invites/${encodeURIComponent(code)}`;
 
   return {
     request,
@@ -144,6 +145,27 @@ export function createTransport(options = {}) {
      * @param {string} clientSeed
      */
     nextHand: (m, clientSeed) => request("POST", `${match(m.id)}/next-hand`, { version: m.version, client_seed: clientSeed, action_id: newId() }),
+    /** @param {string} code what an invite link offers */
+    invite: (code) => request("GET", invite(code)),
+    /**
+     * Take an invite's seat under a display name.
+     * @param {string} code
+     * @param {string | null} name
+     */
+    join: (code, name) => request("POST", `${invite(code)}/join`, { name }),
+    /** @param {string} id a new invite link to your match's open seat */
+    renewInvite: (id) => request("POST", `${match(id)}/invite`),
+    /** @param {string} code cancel your invite */
+    cancelInvite: (code) => request("DELETE", invite(code)),
+    /**
+     * Move a seat to this browser with its resume link.
+     * @param {string} id
+     * @param {number} seat
+     * @param {string} token
+     */
+    resumeSeat: (id, seat, token) => request("POST", "/api/seats/resume", { match: id, seat, token }),
+    /** @param {string} id the address of a match's live stream (Server-Sent Events) */
+    streamUrl: (id) => `${match(id)}/stream`,
   };
 }
 

@@ -1,0 +1,349 @@
+// Play a friend: the invite (link, QR code, cancel), the page an invite link opens, the
+// resume link, and the live stream that brings the other seat's moves to this table.
+// The stream (Server-Sent Events) sends the whole match from this seat at each version;
+// the page plays out what it has not shown yet, as it does for the computer's moves.
+
+import { closeDialog } from "./dialogs.js";
+import { $ } from "./dom.js";
+import * as game from "./game.js";
+import { t } from "./messages.js";
+import * as prefs from "./prefs.js";
+import { mySeat, otherSeat, seatWord } from "./seats.js";
+import { state } from "./state.js";
+import { api } from "./transport.js";
+import { errorText, rulesSummary } from "./words.js";
+
+/** @type {EventSource | null} the open stream */
+let source = null;
+/** @type {string | null} the match the stream follows */
+let followed = null;
+/** @type {any} a version the stream brought while the page was busy */
+let pending = null;
+/** Whether the stream is down and the browser is reconnecting it. */
+let reconnecting = false;
+/** @type {ReturnType<typeof setTimeout> | null} */
+let retry = null;
+/** @type {string} a message that replaces the status line (the seat moved away) */
+let gone = "";
+
+/**
+ * Whether a match is played by two people (a friend match).
+ * @param {any} m
+ */
+export function isFriendMatch(m) {
+  return Boolean(m) && m.seats.every((/** @type {any} */ s) => s.kind === "person");
+}
+
+/**
+ * What to send for a friend match: the rules, this player's seat and the friend's.
+ * @param {Record<string, any>} values the form's values (its bot level is not used)
+ * @param {string} name
+ */
+export function friendBody(values, name) {
+  const settings = { ...values };
+  delete settings["difficulty"]; // the form's bot level: no bot sits at a friend match
+  return { settings, seats: [{ kind: "person", name: name || null }, { kind: "friend" }] };
+}
+
+/** @param {string} path */
+function absolute(path) {
+  return new URL(path, location.origin).href;
+}
+
+// ---------------------------------------------------------------- the stream
+
+/**
+ * Follow a match live (a friend match this browser holds a seat in), or stop following.
+ * @param {any} m
+ */
+export function follow(m) {
+  if (m && followed === m.id && source) return;
+  unfollow();
+  if (!isFriendMatch(m) || mySeat(m) === null) return;
+  followed = m.id;
+  gone = "";
+  connect();
+}
+
+function connect() {
+  if (!followed) return;
+  const id = followed;
+  const es = new EventSource(api.streamUrl(id));
+  source = es;
+  es.addEventListener("open", () => { reconnecting = false; draw(); });
+  es.addEventListener("match", (e) => receive(JSON.parse(/** @type {MessageEvent} */ (e).data)));
+  es.addEventListener("presence", (e) => present(JSON.parse(/** @type {MessageEvent} */ (e).data)));
+  es.addEventListener("error", () => {
+    reconnecting = true;
+    draw();
+    // The browser reconnects by itself after a dropped connection; after a refusal
+    // (a 403, a 503 while the server restarts) it gives up: ask why, then try again.
+    if (es.readyState !== EventSource.CLOSED || source !== es) return;
+    source = null;
+    retry = setTimeout(() => checkAndReconnect(id), 1500);
+  });
+}
+
+/** @param {string} id */
+async function checkAndReconnect(id) {
+  retry = null;
+  if (followed !== id) return;
+  try {
+    const fresh = await api.getMatch(id);
+    if (followed !== id) return;
+    if (fresh.seat === null) {
+      seatGone();
+      return;
+    }
+    receive(fresh);
+  } catch (e) {
+    const code = /** @type {any} */ (e).code;
+    if (code === "not_your_seat" || code === "unknown_match") {
+      seatGone();
+      return;
+    }
+  }
+  if (followed === id && !source) connect();
+}
+
+function seatGone() {
+  reconnecting = false;
+  gone = t("error.seat_moved");
+  const was = followed;
+  unfollow();
+  followed = was;
+  draw();
+}
+
+/** Stop following (the player left the table). */
+export function unfollow() {
+  if (source) source.close();
+  if (retry) clearTimeout(retry);
+  source = null;
+  retry = null;
+  followed = null;
+  pending = null;
+  reconnecting = false;
+}
+
+/**
+ * A version of the match from the stream: play out what this page has not shown.
+ * @param {any} fresh
+ */
+function receive(fresh) {
+  const m = state.match;
+  if (!m || m.id !== fresh.id || fresh.version <= m.version) return;
+  if (state.busy) {
+    if (!pending || fresh.version > pending.version) pending = fresh;
+    return;
+  }
+  show(fresh);
+}
+
+/** @param {any} fresh */
+function show(fresh) {
+  const m = state.match;
+  // Keep what the stream said of the seats (a name, who is here): it is newer.
+  fresh.seats = fresh.seats.map((/** @type {any} */ s, /** @type {number} */ i) => ({ ...s, connected: m.seats[i].connected }));
+  if (fresh.hand_number !== m.hand_number) closeDialog("dlg-result");
+  game.controls.error.textContent = "";
+  game.catchUpTo(fresh);
+}
+
+/** Called when the page has played out a move: show what the stream brought meanwhile. */
+export function settled() {
+  const m = state.match;
+  const next = pending;
+  pending = null;
+  if (next && m && next.id === m.id && next.version > m.version) show(next);
+  else draw();
+}
+
+/**
+ * Who is at the table now, from the stream.
+ * @param {{connected: boolean[], open: boolean[], names: (string | null)[]}} p
+ */
+function present(p) {
+  const m = state.match;
+  if (!m || m.id !== followed) return;
+  const other = otherSeat(mySeat(m) ?? 0);
+  const joined = m.seats[other].open && !p.open[other];
+  m.seats = m.seats.map((/** @type {any} */ s, /** @type {number} */ i) => ({ ...s, connected: p.connected[i], open: p.open[i], name: p.names[i] }));
+  if (joined) {
+    m.invite = null;
+    game.announce(t("friend.joined", { who: seatWord(m, other, "subject") }));
+  }
+  if (!state.busy) game.render();
+  draw();
+}
+
+// ---------------------------------------------------------------- the bar above the table
+
+/** Draw the friend bar: who is here, the invite, the seat link. */
+export function draw() {
+  const m = state.match;
+  const bar = $("friend-bar");
+  if (!m || !isFriendMatch(m) || document.body.dataset.view !== "table") {
+    bar.hidden = true;
+    return;
+  }
+  bar.hidden = false;
+  const mine = mySeat(m);
+  const other = otherSeat(mine ?? 0);
+  const them = m.seats[other];
+  let status;
+  if (gone) status = gone;
+  else if (reconnecting) status = t("friend.reconnecting");
+  else if (them.open) status = t("friend.not_joined");
+  else status = t(them.connected ? "friend.connected" : "friend.away", { who: seatWord(m, other, "subject") });
+  $("friend-status").textContent = status;
+  $("friend-status").classList.toggle("away", Boolean(gone || reconnecting || !them.connected));
+
+  const invite = them.open && m.invite ? m.invite : null;
+  const expired = Boolean(invite) && Date.parse(invite.expires_at) <= Date.now();
+  $("invite-box").hidden = !invite;
+  // The seat is still open but its link is gone (cancelled or expired): offer a new one.
+  $("invite-renew").hidden = !(them.open && (!invite || expired) && !gone);
+  if (invite) {
+    const link = /** @type {HTMLInputElement} */ ($("invite-link"));
+    link.value = absolute(invite.url);
+    const qr = /** @type {HTMLImageElement} */ ($("invite-qr"));
+    if (qr.getAttribute("src") !== invite.qr) qr.src = invite.qr;
+    qr.alt = t("friend.qr_alt");
+    $("invite-expires").textContent = expired
+      ? t("friend.expired")
+      : t("friend.expires", { time: new Date(invite.expires_at).toLocaleString() });
+  }
+  const seatLink = $("seat-link");
+  seatLink.hidden = !m.resume || Boolean(gone);
+  if (m.resume) /** @type {HTMLInputElement} */ ($("seat-link-url")).value = absolute(m.resume);
+}
+
+/**
+ * Copy a link's text; say so on the button for a moment.
+ * @param {string} inputId
+ * @param {HTMLElement} button
+ */
+async function copy(inputId, button) {
+  const input = /** @type {HTMLInputElement} */ ($(inputId));
+  try {
+    await navigator.clipboard.writeText(input.value);
+  } catch {
+    input.select(); // no clipboard (an insecure origin): leave it selected to copy by hand
+    return;
+  }
+  button.textContent = t("friend.copied");
+  setTimeout(() => { button.textContent = t("friend.copy"); }, 1500);
+}
+
+async function cancelInvite() {
+  const m = state.match;
+  if (!m || !m.invite) return;
+  try {
+    await api.cancelInvite(m.invite.code);
+    m.invite = null;
+    draw();
+    $("friend-status").textContent = t("friend.cancelled");
+  } catch (e) {
+    game.controls.error.textContent = errorText(/** @type {any} */ (e));
+  }
+}
+
+async function renewInvite() {
+  const m = state.match;
+  if (!m) return;
+  try {
+    const fresh = await api.renewInvite(m.id);
+    if (state.match && state.match.id === fresh.id) state.match.invite = fresh.invite;
+    draw();
+  } catch (e) {
+    game.controls.error.textContent = errorText(/** @type {any} */ (e));
+  }
+}
+
+// ---------------------------------------------------------------- the invite link's page
+
+/**
+ * The page an invite link opens: who invites, with which rules; take the seat.
+ * @param {string} code
+ * @param {(path: string) => void} go show another address (in place of this one)
+ */
+export async function showJoin(code, go) {
+  const form = /** @type {HTMLFormElement} */ ($("join-form"));
+  form.hidden = true;
+  $("join-text").textContent = "";
+  $("join-error").textContent = "";
+  let info;
+  try {
+    info = await api.invite(code);
+  } catch (e) {
+    $("join-error").textContent = errorText(/** @type {any} */ (e));
+    return;
+  }
+  if (info.state === "yours") {
+    go("/match/" + info.match);
+    return;
+  }
+  const rules = rulesSummary({ settings: info.settings, seats: [] });
+  $("join-text").textContent = info.host
+    ? t("friend.invite_from", { who: info.host, rules })
+    : t("friend.invite_from_someone", { rules });
+  /** @type {HTMLInputElement} */ ($("join-name")).value = prefs.savedName();
+  form.dataset.code = code;
+  form.hidden = false;
+}
+
+/** @param {(path: string) => void} go */
+async function join(go) {
+  const form = /** @type {HTMLFormElement} */ ($("join-form"));
+  const code = form.dataset.code || "";
+  const name = /** @type {HTMLInputElement} */ ($("join-name")).value.trim();
+  $("join-error").textContent = "";
+  try {
+    const m = await api.join(code, name || null);
+    prefs.saveName(name);
+    go("/match/" + m.id);
+  } catch (e) {
+    const err = /** @type {any} */ (e);
+    $("join-error").textContent = errorText(err);
+    if (err.code !== "bad_name" && err.code !== "network") form.hidden = true;
+  }
+}
+
+/**
+ * A resume link opened: move the seat to this browser, then show the match.
+ * @param {string} id
+ * @param {number} seat
+ * @param {string} token
+ * @param {(path: string) => void} go
+ */
+export async function showResume(id, seat, token, go) {
+  /** @type {HTMLFormElement} */ ($("join-form")).hidden = true;
+  $("join-text").textContent = "";
+  $("join-error").textContent = "";
+  try {
+    await api.resumeSeat(id, seat, token);
+    go("/match/" + id);
+  } catch (e) {
+    $("join-error").textContent = errorText(/** @type {any} */ (e));
+  }
+}
+
+/**
+ * Wire the friend parts of the page.
+ * @param {(path: string) => void} go show another address in place of this one
+ */
+export function wireFriend(go) {
+  $("invite-copy").addEventListener("click", (e) => copy("invite-link", /** @type {HTMLElement} */ (e.currentTarget)));
+  $("seat-link-copy").addEventListener("click", (e) => copy("seat-link-url", /** @type {HTMLElement} */ (e.currentTarget)));
+  $("invite-cancel").addEventListener("click", cancelInvite);
+  $("invite-renew").addEventListener("click", renewInvite);
+  $("join-form").addEventListener("submit", (e) => {
+    e.preventDefault();
+    join(go);
+  });
+  /** @type {HTMLInputElement} */ ($("friend-name")).value = prefs.savedName();
+  game.hooks.entered = follow;
+  game.hooks.settled = settled;
+  game.hooks.rendered = draw;
+}
