@@ -19,6 +19,7 @@ db
 
 from __future__ import annotations
 
+import ipaddress
 import math
 import re
 from typing import Annotated, Any, NamedTuple
@@ -127,6 +128,17 @@ class ServerConfig(BaseSettings):
         "[::1]",
     )
     """Host names the server answers to (``*.example.org`` for subdomains, ``*`` for any)."""
+    workers: int = Field(default=1, ge=1, le=64)
+    """Server processes (uvicorn workers); above 1 needs PostgreSQL."""
+    pool_size: int = Field(default=8, ge=1, le=200)
+    """PostgreSQL connections per process, at most."""
+    forwarded_allow_ips: Annotated[tuple[str, ...], NoDecode, BeforeValidator(_hosts)] = (
+        "127.0.0.1",
+    )
+    """Proxies trusted to say who the client is (``X-Forwarded-For``, ``-Proto``):
+    addresses or networks, ``*`` for any."""
+    shutdown_timeout: float = Field(default=10.0, ge=0.0, le=3600.0)
+    """Seconds a stopping process gives the requests in flight (and open streams)."""
 
     @field_validator("db")
     @classmethod
@@ -145,6 +157,22 @@ class ServerConfig(BaseSettings):
     @classmethod
     def _empty_is_off(cls, value: str | None) -> str | None:
         return value or None
+
+    @field_validator("forwarded_allow_ips")
+    @classmethod
+    def _networks(cls, value: tuple[str, ...]) -> tuple[str, ...]:
+        for item in value:
+            if item != "*":
+                try:
+                    ipaddress.ip_network(item, strict=False)
+                except ValueError:
+                    raise ValueError(f"{item!r} is no address or network (or *)") from None
+        return value
+
+    @property
+    def is_postgres(self) -> bool:
+        """Whether the database is PostgreSQL (several processes may share it)."""
+        return self.db.lower().startswith(("postgresql://", "postgres://"))
 
     @field_validator("allowed_hosts")
     @classmethod
@@ -173,7 +201,7 @@ def config_error_message(error: ValidationError) -> str:
     return "\n".join(lines)
 
 
-_FLAGS = {"db": "--db", "host": "--host", "port": "--port"}
+_FLAGS = {"db": "--db", "host": "--host", "port": "--port", "workers": "--workers"}
 
 
 def load_config(**flags: Any) -> ServerConfig:

@@ -1,4 +1,4 @@
-"""Seats the server really issued, and how many new ones one client address may get.
+"""Seats the server really issued, and the rate limits: in PostgreSQL, or in memory.
 
 A seat token is a random part and a signature of it with the server's key
 (HMAC-SHA256, the key kept in the database so that every process and every
@@ -18,6 +18,22 @@ nobody's match; each one is looked up once per process.
 (True, False)
 >>> SeatTokens(b"other key " * 4).is_signed(token)
 False
+
+The rate limits are token buckets (:class:`RateLimiter`): each key (a seat, a
+client address) may make ``burst`` requests at once, then ``rate`` a second.
+Where they are kept follows the database. On PostgreSQL, which several
+processes and machines may share, every bucket is a row of
+``ginrummy_buckets`` (:class:`SharedLimiter`), taken from in one statement on
+the database's clock, so a limit holds whichever process answers. On SQLite
+the one process that may serve it keeps them in memory (an SQLite database
+has one writer at a time: counting each request there would queue every
+request behind the moves).
+
+>>> limiter = RateLimiter(rate=1.0, burst=2)
+>>> [limiter.allow("a", now=0.0) for _ in range(3)]
+[0.0, 0.0, 1.0]
+>>> limiter.allow("a", now=1.0), limiter.allow("b", now=1.0)
+(0.0, 0.0)
 """
 
 from __future__ import annotations
@@ -25,12 +41,32 @@ from __future__ import annotations
 import base64
 import hashlib
 import hmac
+import logging
 import re
 import secrets
 import threading
+import time
 from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol
 
-__all__ = ["LEGACY_TOKEN", "SIGNED_TOKEN", "SeatTokens"]
+import anyio
+import anyio.to_thread
+
+from ginrummy.web.storage import MatchStore, StorageError
+
+_log = logging.getLogger("ginrummy.web")
+
+__all__ = [
+    "LEGACY_TOKEN",
+    "LIMITER_THREADS",
+    "SIGNED_TOKEN",
+    "Limiter",
+    "RateLimiter",
+    "SeatTokens",
+    "SharedLimiter",
+    "limiter_for",
+]
 
 SIGNED_TOKEN = re.compile(r"[A-Za-z0-9_-]{43}\.[A-Za-z0-9_-]{22}")
 """A seat token: 32 random bytes, a dot and 16 bytes of its signature (URL-safe base64)."""
@@ -85,3 +121,116 @@ class SeatTokens:
                 self._legacy.clear()
             self._legacy.add(token)
         return True
+
+
+# --- rate limits ---------------------------------------------------------------------
+
+
+class Limiter(Protocol):
+    """Token buckets by key: :meth:`take` one request from a key's bucket."""
+
+    rate: float
+    burst: int
+
+    async def take(self, key: str) -> float:
+        """0 if ``key`` may make a request now (and it is counted), else seconds to wait."""
+        ...
+
+
+@dataclass
+class RateLimiter:
+    """Token buckets in this process's memory: each key may make ``burst`` requests at once,
+    ``rate`` a second after.
+
+    Thread-safe; buckets idle long enough to be full again are forgotten.
+    """
+
+    rate: float
+    burst: int
+    _buckets: dict[str, tuple[float, float]] = field(default_factory=dict)
+    _lock: threading.Lock = field(default_factory=threading.Lock)
+    _last_prune: float = 0.0
+
+    def allow(self, key: str, now: float | None = None) -> float:
+        """Take one request from ``key``'s bucket: 0 if allowed, else seconds to wait."""
+        t = time.monotonic() if now is None else now
+        with self._lock:
+            tokens, then = self._buckets.get(key, (float(self.burst), t))
+            tokens = min(float(self.burst), tokens + (t - then) * self.rate)
+            if tokens >= 1.0:
+                self._buckets[key] = (tokens - 1.0, t)
+                wait = 0.0
+            else:
+                self._buckets[key] = (tokens, t)
+                wait = (1.0 - tokens) / self.rate
+            if t - self._last_prune > 60.0:
+                self._prune(t)
+        return wait
+
+    async def take(self, key: str) -> float:
+        """:meth:`allow`, for the event loop (it never blocks)."""
+        return self.allow(key)
+
+    def _prune(self, now: float) -> None:
+        full = self.burst / self.rate
+        self._buckets = {k: v for k, v in self._buckets.items() if now - v[1] < full}
+        self._last_prune = now
+
+
+LIMITER_THREADS = 4
+"""Threads per process that count requests in the database's buckets.
+
+Their own threads, not the request threads (:data:`ginrummy.web.app.THREADS`):
+a request is counted before it may wait for a request thread, so counting
+never queues behind the moves being worked on.
+"""
+
+
+class SharedLimiter:
+    """Token buckets kept in the database (PostgreSQL), shared by every process on it.
+
+    ``name`` prefixes the keys, so that limiters with different rates never
+    share a bucket. A key is stored as its SHA-256 (a seat's key holds its
+    token, which the database must never hold).
+    """
+
+    def __init__(self, store: MatchStore, name: str, rate: float, burst: int) -> None:
+        self.store = store
+        self.name = name
+        self.rate = rate
+        self.burst = burst
+
+    def allow(self, key: str) -> float:
+        """Take one request from ``key``'s bucket (blocking: one database statement)."""
+        digest = hashlib.sha256(key.encode()).hexdigest()[:32]
+        return self.store.take_token(f"{self.name}:{digest}", self.rate, self.burst)
+
+    async def take(self, key: str) -> float:
+        """:meth:`allow`, run on one of the :data:`LIMITER_THREADS`.
+
+        If the database cannot count (it is down, or busy past the pool's
+        wait), the request is let through: what it asks for needs the
+        database too, and the app answers that with ``503 unavailable``.
+        """
+        try:
+            return await anyio.to_thread.run_sync(self.allow, key, limiter=_limiter_threads())
+        except StorageError as e:
+            _log.warning("rate limit not counted: %s", e)
+            return 0.0
+
+
+_THREADS: anyio.CapacityLimiter | None = None
+
+
+def _limiter_threads() -> anyio.CapacityLimiter:
+    global _THREADS
+    if _THREADS is None:
+        _THREADS = anyio.CapacityLimiter(LIMITER_THREADS)
+    return _THREADS
+
+
+def limiter_for(store: MatchStore, name: str, rate: float, burst: int) -> Limiter:
+    """Buckets where ``store``'s processes can share them: in PostgreSQL, else in memory."""
+    if store.is_postgres:
+        return SharedLimiter(store, name, rate, burst)
+    return RateLimiter(rate, burst)

@@ -57,12 +57,11 @@ from fastapi.staticfiles import StaticFiles
 from starlette.middleware.gzip import GZipMiddleware
 
 from ginrummy.web.config import ServerConfig
-from ginrummy.web.limits import SeatTokens
+from ginrummy.web.limits import SeatTokens, limiter_for
 from ginrummy.web.security import (
     CONTENT_SECURITY_POLICY,
     ASGIApp,
     Guard,
-    RateLimiter,
     Receive,
     Scope,
     Send,
@@ -523,9 +522,9 @@ def install(app: FastAPI, config: ServerConfig, store: MatchStore, static_dir: P
     app.add_middleware(BodyCheck, limit=config.max_body)
     app.add_middleware(
         Guard,
-        seat_limiter=RateLimiter(config.rate_limit.rate, config.rate_limit.burst),
-        address_limiter=RateLimiter(config.new_seat_limit.rate, config.new_seat_limit.burst),
-        new_seats=RateLimiter(config.seats_per_address.rate, config.seats_per_address.burst),
+        seat_limiter=limiter_for(store, "seat", *config.rate_limit),
+        address_limiter=limiter_for(store, "address", *config.new_seat_limit),
+        new_seats=limiter_for(store, "new_seats", *config.seats_per_address),
         tokens=tokens,
     )
     app.add_middleware(

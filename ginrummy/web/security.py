@@ -20,11 +20,6 @@ script) to every response.
 >>> token = new_seat_token()
 >>> len(seat_id(token)), seat_id(token) == seat_id(token), seat_id(token) == token
 (64, True, False)
->>> limiter = RateLimiter(rate=1.0, burst=2)
->>> [limiter.allow("a", now=0.0) for _ in range(3)]
-[0.0, 0.0, 1.0]
->>> limiter.allow("a", now=1.0), limiter.allow("b", now=1.0)
-(0.0, 0.0)
 >>> is_cross_site("POST", {"origin": "http://evil.example", "host": "127.0.0.1:8000"})
 True
 >>> is_cross_site("POST", {"sec-fetch-site": "same-origin", "host": "127.0.0.1:8000"})
@@ -37,23 +32,19 @@ import hashlib
 import json
 import math
 import secrets
-import threading
-import time
 from collections.abc import Awaitable, Callable, Mapping, MutableMapping
-from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from typing import Any
 
 import anyio.to_thread
 
-from ginrummy.web.limits import LEGACY_TOKEN, SIGNED_TOKEN, SeatTokens
+from ginrummy.web.limits import LEGACY_TOKEN, SIGNED_TOKEN, Limiter, RateLimiter, SeatTokens
 
 __all__ = [
     "CONTENT_SECURITY_POLICY",
     "SEATLESS_PATHS",
     "SEAT_COOKIE",
     "Guard",
-    "RateLimiter",
     "is_cross_site",
     "new_seat_token",
     "seat_id",
@@ -121,41 +112,6 @@ def is_cross_site(method: str, headers: Mapping[str, str]) -> bool:
     return origin.split("://", 1)[-1].rstrip("/") != headers.get("host", "")
 
 
-@dataclass
-class RateLimiter:
-    """Token buckets: each key may make ``burst`` requests at once, ``rate`` a second after.
-
-    Thread-safe; buckets idle long enough to be full again are forgotten.
-    """
-
-    rate: float
-    burst: int
-    _buckets: dict[str, tuple[float, float]] = field(default_factory=dict)
-    _lock: threading.Lock = field(default_factory=threading.Lock)
-    _last_prune: float = 0.0
-
-    def allow(self, key: str, now: float | None = None) -> float:
-        """Take one request from ``key``'s bucket: 0 if allowed, else seconds to wait."""
-        t = time.monotonic() if now is None else now
-        with self._lock:
-            tokens, then = self._buckets.get(key, (float(self.burst), t))
-            tokens = min(float(self.burst), tokens + (t - then) * self.rate)
-            if tokens >= 1.0:
-                self._buckets[key] = (tokens - 1.0, t)
-                wait = 0.0
-            else:
-                self._buckets[key] = (tokens, t)
-                wait = (1.0 - tokens) / self.rate
-            if t - self._last_prune > 60.0:
-                self._prune(t)
-        return wait
-
-    def _prune(self, now: float) -> None:
-        full = self.burst / self.rate
-        self._buckets = {k: v for k, v in self._buckets.items() if now - v[1] < full}
-        self._last_prune = now
-
-
 Scope = MutableMapping[str, Any]
 Message = MutableMapping[str, Any]
 Receive = Callable[[], Awaitable[Message]]
@@ -170,15 +126,15 @@ class Guard:
         self,
         app: ASGIApp,
         *,
-        seat_limiter: RateLimiter | None = None,
-        address_limiter: RateLimiter | None = None,
-        new_seats: RateLimiter | None = None,
+        seat_limiter: Limiter | None = None,
+        address_limiter: Limiter | None = None,
+        new_seats: Limiter | None = None,
         tokens: SeatTokens | None = None,
     ) -> None:
         self.app = app
-        self.seat_limiter = seat_limiter or RateLimiter(rate=20.0, burst=60)
-        self.address_limiter = address_limiter or RateLimiter(rate=50.0, burst=400)
-        self.new_seats = new_seats or RateLimiter(rate=60 / 3600, burst=60)
+        self.seat_limiter: Limiter = seat_limiter or RateLimiter(rate=20.0, burst=60)
+        self.address_limiter: Limiter = address_limiter or RateLimiter(rate=50.0, burst=400)
+        self.new_seats: Limiter = new_seats or RateLimiter(rate=60 / 3600, burst=60)
         # Without the database's key (a bare app in a test), seats last one process.
         self.tokens = tokens or SeatTokens(secrets.token_bytes(32))
 
@@ -187,16 +143,16 @@ class Guard:
         if token is None:
             return None, 0.0
         if self.tokens.is_signed(token):
-            return token, self.seat_limiter.allow(f"seat:{token}")
+            return token, await self.seat_limiter.take(f"seat:{token}")
         known = self.tokens.is_known_legacy(token)
         if known is None:
             # An old unsigned token is looked up once; the look-up costs the address.
-            wait = self.address_limiter.allow(f"addr:{address}")
+            wait = await self.address_limiter.take(f"addr:{address}")
             if wait:
                 return None, wait
             known = await anyio.to_thread.run_sync(self.tokens.look_up_legacy, token)
         if known:
-            return token, self.seat_limiter.allow(f"seat:{token}")
+            return token, await self.seat_limiter.take(f"seat:{token}")
         return None, 0.0
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
@@ -218,14 +174,14 @@ class Guard:
                 await _refuse_slow(send, wait)
                 return
             if token is None:
-                wait = self.address_limiter.allow(f"addr:{address}")
+                wait = await self.address_limiter.take(f"addr:{address}")
                 if wait:
                     await _refuse_slow(send, wait)
                     return
                 if path in SEATLESS_PATHS or path.startswith("/api/docs"):
                     token = new_seat_token()  # a stranger's, never sent nor stored
                 else:
-                    wait = self.new_seats.allow(f"new:{address}")
+                    wait = await self.new_seats.take(f"new:{address}")
                     if wait:
                         await _refuse_slow(send, wait, "too many new players from one address")
                         return

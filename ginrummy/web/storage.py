@@ -41,7 +41,7 @@ import json
 import secrets
 import sqlite3
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
@@ -86,13 +86,16 @@ The deletion runs when a seat asks for a commitment (the first step of every
 new match), so it costs nothing on a move.
 """
 
+BUCKETS_PRUNED_EVERY = 60.0
+"""Seconds between two sweeps of the full rate-limit buckets by one process."""
+
 CHANNEL = "ginrummy_moves"
 """The PostgreSQL channel each change of a match is announced on (payload: the match id,
 a space and what changed: a version number, or ``seats``)."""
 
 POOL_SIZE = 8
-"""PostgreSQL connections per server process, at most (a process works on 4 requests
-at once by default)."""
+"""PostgreSQL connections per server process, at most (by default a process works on 4
+requests at once and counts up to 4 others against the rate limits)."""
 
 
 class StorageError(RuntimeError):
@@ -195,7 +198,7 @@ class _Cursor(Protocol):
     @property
     def rowcount(self) -> int: ...
 
-    def execute(self, sql: str, params: Sequence[Any] = ...) -> Any: ...
+    def execute(self, sql: str, params: Sequence[Any] | Mapping[str, Any] = ...) -> Any: ...
 
     def fetchone(self) -> Any: ...
 
@@ -377,6 +380,7 @@ class MatchStore:
         self._lock = threading.Lock()
         self._local = threading.local()
         self._pool: Any = None
+        self._buckets_pruned = 0.0
         self.changes = Changes()
         """Who waits to hear of each match's changes (:mod:`ginrummy.web.changes`)."""
         self._listener: _Listener | None = None
@@ -394,13 +398,14 @@ class MatchStore:
                 self._path = str(Path(path).expanduser())
 
     @classmethod
-    def open(cls, url: str | None = None) -> MatchStore:
+    def open(cls, url: str | None = None, *, pool_size: int = POOL_SIZE) -> MatchStore:
         """Open the database at ``url``, making or upgrading its schema.
 
         ``url`` is a ``postgresql://`` URL, a ``sqlite:///path`` URL or a plain
-        file path; ``None`` means :data:`DEFAULT_DB`.
+        file path; ``None`` means :data:`DEFAULT_DB`. ``pool_size``: PostgreSQL
+        connections this process may hold at once.
         """
-        store = cls(url or DEFAULT_DB)
+        store = cls(url or DEFAULT_DB, pool_size=pool_size)
         store.upgrade()
         return store
 
@@ -711,6 +716,24 @@ class MatchStore:
             row = cur.fetchone()
         return bytes.fromhex(str(row[0]))
 
+    def take_token(self, key: str, rate: float, burst: int) -> float:
+        """Take one request from ``key``'s token bucket: 0 if allowed, else seconds to wait.
+
+        PostgreSQL only (:data:`_TAKE_TOKEN`): one statement, on the database's
+        clock, so every process sharing the database shares the bucket. Now and
+        then the buckets full again are dropped.
+        """
+        if self._pool is None:
+            raise StorageError("rate-limit buckets are kept in the database on PostgreSQL only")
+        with self._cursor() as cur:
+            cur.execute(_TAKE_TOKEN, {"key": key, "rate": rate, "burst": float(burst)})
+            row = cur.fetchone()
+            tokens, allowed, at = float(row[0]), bool(row[1]), float(row[2])
+            if at - self._buckets_pruned > BUCKETS_PRUNED_EVERY:
+                self._buckets_pruned = at
+                cur.execute("DELETE FROM ginrummy_buckets WHERE full_at < %s", (at,))
+        return 0.0 if allowed else (1.0 - tokens) / rate
+
     def seed(self, commitment: str, seat: str) -> str | None:
         """The server seed behind ``commitment``, if ``seat`` holds it unused."""
         with self._cursor() as cur:
@@ -868,6 +891,24 @@ def _invite(r: Sequence[Any]) -> StoredInvite:
         created_at=str(r[5]),
         expires_at=str(r[6]),
     )
+
+
+_FILLED = "least(%(burst)s, b.tokens + (excluded.at - b.at) * %(rate)s)"
+_LEFT = f"CASE WHEN {_FILLED} >= 1 THEN {_FILLED} - 1 ELSE {_FILLED} END"
+_TAKE_TOKEN = f"""
+INSERT INTO ginrummy_buckets AS b (key, tokens, at, full_at, allowed)
+SELECT %(key)s, %(burst)s - 1, t.now, t.now + 1 / %(rate)s, true
+FROM (SELECT extract(epoch FROM clock_timestamp())::float8 AS now) AS t
+ON CONFLICT (key) DO UPDATE SET
+    tokens = {_LEFT},
+    allowed = {_FILLED} >= 1,
+    at = excluded.at,
+    full_at = excluded.at + (%(burst)s - {_LEFT}) / %(rate)s
+RETURNING b.tokens, b.allowed, b.at
+"""
+"""A token bucket taken from in one statement: a new key starts full (``burst``) less one;
+an old one refills at ``rate`` a second since it was last used, up to ``burst``, and gives
+one if it holds one. ``full_at`` is when it will be full again (and may be dropped)."""
 
 
 def _pg_pool(url: str, size: int, where: str) -> Any:

@@ -1,0 +1,6 @@
+-- Rate-limit buckets: nothing to store on SQLite. An SQLite database is served by
+-- one process (ginrummy serve refuses --workers above 1 on it), so that process
+-- keeps its buckets in memory, and a request never takes the database's one write
+-- lock only to count itself. On PostgreSQL this step makes ginrummy_buckets, which
+-- every process shares. The step exists here too so that both databases count
+-- the same steps.

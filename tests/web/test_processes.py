@@ -1,0 +1,401 @@
+"""Several server processes on one PostgreSQL database.
+
+Real ``ginrummy serve`` processes (two of them, or one with ``--workers 2``)
+share the test database, and a player's requests go to either: a move made in
+one must be the one the other sees and builds on, never lost nor doubled; a
+limit counted in one holds in the other; killing one with SIGKILL mid-play
+loses no move it acknowledged, and the other goes on serving. Over SQLite,
+more than one worker is refused at start-up.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import secrets
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import httpx
+import pytest
+
+from ginrummy.records import match_from_dict
+from ginrummy.web.limits import SharedLimiter
+from ginrummy.web.security import SEAT_COOKIE
+from ginrummy.web.storage import MatchStore
+
+from ._support import ROOT, Server, free_port
+
+REQUIRE_ALL = os.environ.get("GINRUMMY_TEST_ALL") == "1"
+
+
+@pytest.fixture(scope="module")
+def pg() -> str:
+    """The PostgreSQL test database (these tests are about sharing one)."""
+    url = os.environ.get("GINRUMMY_TEST_PG")
+    if not url:
+        reason = "GINRUMMY_TEST_PG is not set: no PostgreSQL to test against"
+        if REQUIRE_ALL:
+            pytest.fail(f"{reason} (the test command runs every test)")
+        pytest.skip(reason)
+    return url
+
+
+def _start_pair(pg: str, env: dict[str, str]) -> tuple[Server, Server]:
+    saved = {k: os.environ.get(k) for k in env}
+    os.environ.update(env)
+    try:
+        return Server(pg).start(), Server(pg).start()
+    finally:
+        for k, v in saved.items():
+            if v is None:
+                os.environ.pop(k, None)
+            else:
+                os.environ[k] = v
+
+
+@pytest.fixture(scope="module")
+def pair(pg: str) -> Iterator[tuple[Server, Server]]:
+    """Two server processes on the one database, the rate limit lifted (a test plays fast)."""
+    a, b = _start_pair(pg, {"GINRUMMY_RATE_LIMIT": "1000/1000"})
+    yield a, b
+    a.stop()
+    b.stop()
+
+
+def _player() -> httpx.Client:
+    """A player's client; the seat cookie it is given goes to either server (same host)."""
+    return httpx.Client(timeout=30)
+
+
+def _random_move(m: dict[str, Any], rng: random.Random) -> tuple[str, dict[str, Any]]:
+    """A random legal move for the seat the answer ``m`` was written for: (path, body)."""
+    body: dict[str, Any] = {"version": m["version"], "action_id": secrets.token_hex(8)}
+    if m["awaiting_deal"]:
+        return "next-hand", body
+    legal = m["table"]["legal"]
+    if legal["take"] or legal["pass"]:
+        body["action"] = rng.choice(["take", "pass"] if legal["take"] else ["pass"])
+    elif legal["stock"] or legal["pile"]:
+        body["action"] = "pile" if legal["pile"] and rng.random() < 0.3 else "stock"
+    elif legal["big_gin"]:
+        body["action"] = "big_gin"
+    elif legal["knock"] and rng.random() < 0.7:
+        body["action"] = "knock"
+        body["card"] = legal["knock"][0]["card"]
+    else:
+        body["action"] = "discard"
+        body["card"] = rng.choice(legal["discard"])
+    return "actions", body
+
+
+def _stored(pg: str, match_id: str) -> tuple[int, list[str]]:
+    """The stored version of a match and seat 0's hand, from its record replayed."""
+    store = MatchStore.open(pg, pool_size=1)
+    try:
+        row = store.get(match_id)
+        assert row is not None, f"match {match_id} is not in the database"
+        hand = sorted(str(c) for c in match_from_dict(row.record).view(0).hand)
+        return row.version, hand
+    finally:
+        store.close()
+
+
+def test_two_processes_play_one_match_in_turns_without_losing_or_doubling_a_move(
+    pair: tuple[Server, Server], pg: str
+) -> None:
+    a, b = pair
+    rng = random.Random(12)
+    with _player() as player:
+        r = player.post(a.url + "/api/matches", json={"settings": {"match_to": 1000}})
+        assert r.status_code == 201, r.text
+        m = r.json()
+        servers = [a, b]
+        for turn in range(36):
+            here, there = servers[turn % 2], servers[(turn + 1) % 2]
+            path, body = _random_move(m, rng)
+            r = player.post(f"{here.url}/api/matches/{m['id']}/{path}", json=body)
+            assert r.status_code == 200, r.text
+            moved = r.json()
+            assert moved["version"] == m["version"] + 1
+            # The other process sees exactly this version, the same cards.
+            seen = player.get(f"{there.url}/api/matches/{m['id']}").json()
+            assert seen["version"] == moved["version"]
+            assert sorted(seen["table"]["hand"]) == sorted(moved["table"]["hand"])
+            # The same request again, to the other process: its first answer, applied once.
+            again = player.post(f"{there.url}/api/matches/{m['id']}/{path}", json=body)
+            assert again.status_code == 200 and again.json()["version"] == moved["version"]
+            # A move made on the version before, sent to the process that kept that
+            # version: refused as stale, nothing changed.
+            stale = {**_random_move(m, rng)[1], "version": m["version"]}
+            r = player.post(f"{there.url}/api/matches/{m['id']}/{path}", json=stale)
+            assert r.status_code == 409 and r.json()["error"]["code"] == "stale_version"
+            m = moved
+        version, hand = _stored(pg, m["id"])
+        assert version == 1 + 36 == m["version"]
+        assert hand == sorted(m["table"]["hand"])
+
+
+def _at_once(
+    cookies: dict[str, str], requests: list[tuple[str, dict[str, Any]]]
+) -> list[httpx.Response]:
+    """POST each (url, body) from its own thread, all let go at the same moment."""
+    answers: list[httpx.Response] = []
+    start = threading.Barrier(len(requests))
+
+    def send(url: str, body: dict[str, Any]) -> None:
+        with httpx.Client(timeout=30, cookies=cookies) as c:
+            start.wait()
+            answers.append(c.post(url, json=body))
+
+    threads = [threading.Thread(target=send, args=r) for r in requests]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    return answers
+
+
+def test_the_same_version_moved_in_both_processes_at_once_is_applied_once(
+    pair: tuple[Server, Server], pg: str
+) -> None:
+    a, b = pair
+    rng = random.Random(5)
+    with _player() as player:
+        m = player.post(a.url + "/api/matches", json={"settings": {"match_to": 1000}}).json()
+        cookies = {SEAT_COOKIE: player.cookies[SEAT_COOKIE]}
+        for _ in range(8):
+            path, first = _random_move(m, rng)
+            second = {**first, "action_id": secrets.token_hex(8)}
+            answers = _at_once(
+                cookies,
+                [
+                    (f"{a.url}/api/matches/{m['id']}/{path}", first),
+                    (f"{b.url}/api/matches/{m['id']}/{path}", second),
+                ],
+            )
+            codes = sorted(r.status_code for r in answers)
+            assert codes == [200, 409], [r.text for r in answers]
+            refused = next(r for r in answers if r.status_code == 409)
+            assert refused.json()["error"]["code"] == "stale_version"
+            m = next(r for r in answers if r.status_code == 200).json()
+        version, hand = _stored(pg, m["id"])
+        assert version == m["version"] == 1 + 8
+        assert hand == sorted(m["table"]["hand"])
+
+
+def test_new_players_from_one_address_are_counted_by_both_processes(pg: str) -> None:
+    # Each process alone would let 4 new players in from this address: 8 in all.
+    a, b = _start_pair(pg, {"GINRUMMY_SEATS_PER_ADDRESS": "4/3600"})
+    try:
+        # An address of this run only (the servers trust 127.0.0.1 to say who the client
+        # is, as they would trust a reverse proxy), so an earlier run's count is not ours.
+        address = {"X-Forwarded-For": f"2001:db8::{secrets.token_hex(2)}:{secrets.token_hex(2)}"}
+        codes = []
+        for i in range(8):
+            server = (a, b)[i % 2]
+            r = httpx.post(server.url + "/api/commitments", headers=address, timeout=30)
+            codes.append(r.status_code)
+            if r.status_code == 429:
+                assert r.json()["error"]["code"] == "rate_limited"
+                assert "new players" in r.json()["error"]["message"]
+        assert codes == [201] * 4 + [429] * 4
+        # Another address is not held back.
+        other = {"X-Forwarded-For": f"2001:db8::{secrets.token_hex(2)}:{secrets.token_hex(2)}"}
+        assert httpx.post(b.url + "/api/commitments", headers=other).status_code == 201
+    finally:
+        a.stop()
+        b.stop()
+
+
+def test_a_seats_rate_limit_is_counted_by_both_processes(pg: str) -> None:
+    # A burst of 6 requests, then one every 100 s: each process alone would allow 12.
+    a, b = _start_pair(pg, {"GINRUMMY_RATE_LIMIT": "0.01/6"})
+    try:
+        with _player() as player:
+            first = player.post(a.url + "/api/commitments")  # gives the seat
+            assert first.status_code == 201
+            codes = [player.get((b, a)[i % 2].url + "/api/matches").status_code for i in range(8)]
+            assert codes == [200] * 6 + [429] * 2
+        # Another player (seat) is not held back by this one's count.
+        with _player() as other:
+            assert other.post(b.url + "/api/commitments").status_code == 201
+            assert other.get(a.url + "/api/matches").status_code == 200
+    finally:
+        a.stop()
+        b.stop()
+
+
+@dataclass
+class _Mover:
+    """A player in the crash test: its match, what it was last told, where it plays."""
+
+    client: httpx.Client
+    rng: random.Random
+    servers: list[Server]
+    match: dict[str, Any] = field(default_factory=dict)
+    acknowledged: int = 0
+    switched: int = 0
+    failures: list[str] = field(default_factory=list)
+
+    def send(self, method: str, path: str, body: dict[str, Any] | None = None) -> httpx.Response:
+        """The request to the first server that answers (a dead one is left for good)."""
+        while True:
+            server = self.servers[0]
+            try:
+                return self.client.request(method, server.url + path, json=body)
+            except httpx.TransportError:
+                if len(self.servers) == 1:
+                    raise
+                # As a reverse proxy would: the same request (same action id) to the other.
+                self.servers = self.servers[1:]
+                self.switched += 1
+
+    def play(self, moves: int) -> None:
+        try:
+            r = self.send("POST", "/api/matches", {"settings": {"match_to": 1000}})
+            assert r.status_code == 201, r.text
+            self.match = r.json()
+            for _ in range(moves):
+                path, body = _random_move(self.match, self.rng)
+                r = self.send("POST", f"/api/matches/{self.match['id']}/{path}", body)
+                assert r.status_code == 200, r.text
+                self.match = r.json()
+                self.acknowledged += 1
+                time.sleep(self.rng.uniform(0.0, 0.05))
+        except Exception as e:  # reported by the test, with the player's state
+            self.failures.append(repr(e))
+
+
+def test_killing_one_process_mid_play_loses_no_acknowledged_move(pg: str) -> None:
+    a, b = _start_pair(pg, {"GINRUMMY_RATE_LIMIT": "1000/1000"})
+    try:
+        movers = [
+            _Mover(_player(), random.Random(i), [a, b] if i % 2 else [b, a]) for i in range(10)
+        ]
+        # Each player's requests go to its first server until it dies, then to the other.
+        threads = [threading.Thread(target=m.play, args=(40,)) for m in movers]
+        for t in threads:
+            t.start()
+        time.sleep(2.0)
+        assert a.proc is not None
+        a.proc.send_signal(signal.SIGKILL)
+        a.proc.wait()
+        for t in threads:
+            t.join(timeout=60)
+        assert not any(t.is_alive() for t in threads)
+        assert [m.failures for m in movers] == [[] for _ in movers]
+        # The players of the killed process went on playing on the other.
+        assert sum(m.switched for m in movers) >= 1
+        assert all(m.acknowledged == 40 for m in movers)
+        for m in movers:
+            version, hand = _stored(pg, m.match["id"])
+            assert version == 1 + m.acknowledged == m.match["version"]
+            assert hand == sorted(m.match["table"]["hand"])
+            m.client.close()
+    finally:
+        a.stop()
+        b.stop()
+
+
+def _children(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (from /proc)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                stat = (entry / "stat").read_text()
+            except OSError:
+                continue
+            if int(stat.rsplit(")", 1)[1].split()[1]) == pid:
+                found.add(int(entry.name))
+    return found
+
+
+def _serve(*args: str) -> subprocess.Popen[bytes]:
+    env = {k: v for k, v in os.environ.items() if k != "GINRUMMY_TEST_DECKS"}
+    return subprocess.Popen(
+        [sys.executable, "-m", "ginrummy.cli", "serve", *args],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.STDOUT,
+    )
+
+
+def _workers(pid: int) -> set[int]:
+    """The uvicorn workers of the supervisor ``pid`` (its children running Python's
+    multiprocessing ``spawn_main``, not the resource tracker)."""
+    return {c for c in _children(pid) if b"spawn_main" in Path(f"/proc/{c}/cmdline").read_bytes()}
+
+
+def test_workers_serve_on_postgresql_replace_a_killed_one_and_stop_gracefully(pg: str) -> None:
+    port = free_port()
+    url = f"http://127.0.0.1:{port}"
+    proc = _serve("--workers", "2", "--port", str(port), "--db", pg)
+    try:
+        deadline = time.monotonic() + 60
+        workers: set[int] = set()
+        while time.monotonic() < deadline and len(workers) < 2:
+            assert proc.poll() is None, proc.stdout.read() if proc.stdout else ""
+            workers = _workers(proc.pid)
+            time.sleep(0.2)
+        assert len(workers) == 2
+        with _player() as player:
+            for _ in range(100):  # until both workers answer
+                try:
+                    if player.get(url + "/api/health").status_code == 200:
+                        break
+                except httpx.TransportError:
+                    time.sleep(0.2)
+            m = player.post(url + "/api/matches", json={"settings": {"match_to": 1000}}).json()
+            victim = min(workers)
+            os.kill(victim, signal.SIGKILL)
+            # The other worker goes on serving (a new connection goes to a live one),
+            # and the supervisor starts a worker in the dead one's place.
+            rng = random.Random(3)
+            for _ in range(10):
+                path, body = _random_move(m, rng)
+                with httpx.Client(timeout=30, cookies=player.cookies) as fresh:
+                    r = fresh.post(f"{url}/api/matches/{m['id']}/{path}", json=body)
+                assert r.status_code == 200, r.text
+                m = r.json()
+            while time.monotonic() < deadline and len(_workers(proc.pid)) < 2:
+                time.sleep(0.2)
+            replaced = _workers(proc.pid)
+            assert len(replaced) == 2 and victim not in replaced
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 0
+        assert not any(Path(f"/proc/{w}").exists() for w in replaced)
+        assert _stored(pg, m["id"])[0] == m["version"] == 1 + 10
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def test_more_than_one_worker_on_sqlite_is_refused_at_start(tmp_path: Path) -> None:
+    proc = _serve("--workers", "2", "--port", str(free_port()), "--db", str(tmp_path / "g.db"))
+    out, _ = proc.communicate(timeout=60)
+    assert proc.returncode == 2
+    assert b"--workers 2 needs PostgreSQL" in out
+    assert b"Gin Rummy at" not in out
+    assert not (tmp_path / "g.db").exists()
+
+
+def test_a_limit_the_database_cannot_count_lets_the_request_through(pg: str) -> None:
+    store = MatchStore.open(pg, pool_size=1)
+    limiter = SharedLimiter(store, "test", rate=0.001, burst=1)
+    key = secrets.token_hex(8)
+    assert asyncio.run(limiter.take(key)) == 0.0
+    assert asyncio.run(limiter.take(key)) > 900  # counted: the next in 1,000 s
+    store.close()  # as if the database went away: the request goes on, to a 503
+    assert asyncio.run(limiter.take(key)) == 0.0
