@@ -27,6 +27,7 @@ True
 from __future__ import annotations
 
 import dataclasses
+import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
@@ -143,6 +144,8 @@ class OfflineMatch:
     updated_at: str
     events: list[tuple[int, Event]] = field(default_factory=list)
     """What the last request did: (hand number, event), in order."""
+    thinking: list[tuple[str, float]] = field(default_factory=list)
+    """Each bot decision since this was made or loaded: (level, seconds it took)."""
 
     # -- making and changing --
 
@@ -240,7 +243,10 @@ class OfflineMatch:
                 return
             bot = make_bot(seat.bot, seed=seat.bot_seed)
             before = len(match.hand.events)
-            match.apply(bot.choose(match.view(seat.index)), seat.index)
+            started = time.perf_counter()
+            action = bot.choose(match.view(seat.index))
+            self.thinking.append((seat.bot, time.perf_counter() - started))
+            match.apply(action, seat.index)
             self.events.extend((len(match.hands), e) for e in match.hand.events[before:])
 
     # -- reading --
@@ -573,10 +579,11 @@ def settings_form() -> Json:
 class Referee:
     """The matches a worker holds, answering the page's requests as the server's API would.
 
-    :meth:`handle` takes ``{"op": ..., ...}`` and returns ``{"status", "body", "keep"}``:
-    the HTTP status and JSON body the server would send, and the match to keep in
-    IndexedDB (``None``: nothing changed). A match the worker no longer holds (a reload)
-    comes back in the request as ``kept`` (what ``keep`` said last).
+    :meth:`handle` takes ``{"op": ..., ...}`` and returns ``{"status", "body", "keep",
+    "summary"}``: the HTTP status and JSON body the server would send, the match to keep
+    in IndexedDB and its history line (both ``None``: nothing changed). A match the
+    worker no longer holds (a reload) comes back in the request as ``kept`` (what
+    ``keep`` said last). ``{"op": "thinking"}`` answers how long each bot decision took.
     """
 
     def __init__(self) -> None:
@@ -588,12 +595,15 @@ class Referee:
         try:
             return self._handle(request)
         except OfflineError as e:
-            return {"status": e.status, "body": e.body(), "keep": None}
+            return {"status": e.status, "body": e.body(), "keep": None, "summary": None}
 
     def _handle(self, request: Mapping[str, Any]) -> Json:
         op = request.get("op")
         if op == "settings":
             return _answer(settings_form())
+        if op == "thinking":
+            times = [(level, ms) for m in self.matches.values() for level, ms in m.thinking]
+            return _answer({"decisions": [{"bot": b, "seconds": s} for b, s in times]})
         stamp = str(request.get("stamp", ""))
         if op == "new":
             body = request.get("body") or {}
@@ -640,4 +650,6 @@ class Referee:
 
 
 def _answer(body: Json, keep: OfflineMatch | None = None) -> Json:
-    return {"status": 200, "body": body, "keep": None if keep is None else keep.to_dict()}
+    if keep is None:
+        return {"status": 200, "body": body, "keep": None, "summary": None}
+    return {"status": 200, "body": body, "keep": keep.to_dict(), "summary": keep.summary()}

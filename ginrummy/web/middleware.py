@@ -58,6 +58,7 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from ginrummy.web.config import ServerConfig
 from ginrummy.web.limits import SeatTokens
+from ginrummy.web.pwa import OFFLINE_IMMUTABLE
 from ginrummy.web.security import (
     CONTENT_SECURITY_POLICY,
     ASGIApp,
@@ -528,10 +529,13 @@ def install(app: FastAPI, config: ServerConfig, store: MatchStore, static_dir: P
         new_seats=RateLimiter(config.seats_per_address.rate, config.seats_per_address.burst),
         tokens=tokens,
     )
+    version = static_version(static_dir)
+    app.state.static_dir = static_dir
+    app.state.static_version = version
     app.add_middleware(
         StaticVersion,
-        version=static_version(static_dir),
-        immutable=(docs_assets,) if docs_assets else (),
+        version=version,
+        immutable=(*OFFLINE_IMMUTABLE, *((docs_assets,) if docs_assets else ())),
     )
     app.add_middleware(GZipMiddleware, minimum_size=500)
     app.add_middleware(HostCheck, allowed=config.allowed_hosts)

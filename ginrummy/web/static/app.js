@@ -11,6 +11,7 @@ import { showHistory } from "./js/history.js";
 import { wireKeys } from "./js/keys.js";
 import { loadCatalogue, t, translatePage } from "./js/messages.js";
 import { wirePointer } from "./js/pointer.js";
+import { drawOfflineBox, registerServiceWorker, wireOfflineBox } from "./js/pwa.js";
 import * as prefs from "./js/prefs.js";
 import * as screens from "./js/screens.js";
 import { mineFirst, seatsMineFirst, seatWord } from "./js/seats.js";
@@ -107,6 +108,7 @@ async function showHome() {
   }
   $("resume-box").hidden = true;
   $("learn-offer").hidden = prefs.learnOffered();
+  drawOfflineBox();
   // The history is a nicety here: without it, no resume box.
   const open = matches.status === "fulfilled" ? matches.value.find((/** @type {any} */ m) => m.status === "playing") : null;
   if (open) {
@@ -124,6 +126,7 @@ async function showHome() {
 }
 
 wireLearnOffer();
+wireOfflineBox();
 $("settings-form").addEventListener("input", (e) => {
   // A refused field is cleared of its mark as soon as it is edited.
   const input = /** @type {HTMLInputElement} */ (e.target);
@@ -190,3 +193,4 @@ window.addEventListener("focus", catchUp);
 
 applyComfort();
 route();
+registerServiceWorker();
