@@ -14,8 +14,9 @@ export const OFFLINE_CACHE = "ginrummy-offline";
 const BUNDLE_KEY = "ginrummy.offline.bundle";
 const FORM_KEY = "ginrummy.offline.form";
 const CHOSEN_KEY = "ginrummy.offline.chosen";
-/** How long the referee may take to start before the page says it could not. */
-export const START_TIMEOUT_MS = 30000;
+/** How long the referee may take to start before the page says it could not (a slow
+ * phone starts it in seconds; a blocked WebAssembly compile never finishes). */
+export const START_TIMEOUT_MS = 60000;
 
 /** @param {string} id */
 export function isOfflineId(id) {
