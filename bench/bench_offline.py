@@ -124,6 +124,7 @@ def main() -> int:
             )
             out["keep_seconds"] = round(time.monotonic() - started, 2)
             out["keep_load"] = _load()
+            print(json.dumps(out), file=sys.stderr, flush=True)
             ctx.close()
             server.terminate()
             server.wait()
@@ -149,6 +150,7 @@ def main() -> int:
                 )
                 table = time.monotonic() - t0
                 starts.append({"form": round(form, 2), "table": round(table, 2), "load": load})
+                print(json.dumps(starts[-1]), file=sys.stderr, flush=True)
                 last = page
                 if len(starts) < args.restarts:
                     ctx.close()
@@ -172,7 +174,6 @@ def main() -> int:
                   return (await referee.ask({ op: "thinking" })).body.decisions;
                 }""",
                 [_module(last, "transport.js"), seats, args.matches],
-                timeout=1_800_000,
             )
             times = [d["seconds"] * 1000 for d in decisions if d["bot"] == "hard"]
             out["hard_decisions"] = len(times)

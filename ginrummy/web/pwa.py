@@ -22,7 +22,7 @@ from fastapi import APIRouter, FastAPI, Request
 from fastapi.responses import Response
 from fastapi.staticfiles import StaticFiles
 
-__all__ = ["OFFLINE_DIR", "OFFLINE_IMMUTABLE", "mount_offline", "router"]
+__all__ = ["LESSONS", "OFFLINE_DIR", "OFFLINE_IMMUTABLE", "mount_offline", "router", "shell"]
 
 OFFLINE_DIR = Path(__file__).parent / "offline"
 """What ``scripts/build_offline.py`` builds (Pyodide and the engine's zip)."""
@@ -34,14 +34,19 @@ router = APIRouter(include_in_schema=False)
 """The service worker's script."""
 
 
+LESSONS = ("/rules", "/worked-hand", "/strategy", "/api/learn/worked-hand")
+"""The learn pages and the worked hand's steps (the same for everybody): kept too, so
+the lessons open offline."""
+
+
 def shell(static_dir: Path, version: str) -> list[str]:
-    """The app shell: the page and every static file at its versioned address."""
+    """The app shell: the page, the lessons and every static file at its versioned address."""
     files = sorted(
         p.relative_to(static_dir).as_posix()
         for p in static_dir.rglob("*")
         if p.is_file() and p.name != "sw.js"
     )
-    return ["/", *(f"/static/{version}/{name}" for name in files)]
+    return ["/", *LESSONS, *(f"/static/{version}/{name}" for name in files)]
 
 
 @router.get("/sw.js")

@@ -146,6 +146,7 @@ def test_kept_offline_then_a_hand_against_hard_with_the_server_stopped(
     # Opt in: the download shows its progress, then the game starts on this device.
     page.click("#offline-keep")
     expect(page.locator("#offline-status")).to_contain_text("Downloading", timeout=10_000)
+    expect(page.locator("#offline-progress")).to_be_visible()
     expect(page.locator("#offline-status")).to_have_text(
         "Ready: you can play the computer with no connection.", timeout=180_000
     )
@@ -224,6 +225,12 @@ def test_kept_offline_then_a_hand_against_hard_with_the_server_stopped(
         k: v for k, v in record.items() if k != "players"
     }
 
+    # The lessons open too.
+    page.goto(kept_server.url + "/worked-hand")
+    expect(page.locator("#step-title")).not_to_have_text("Loading the hand…")
+    page.goto(kept_server.url + "/rules")
+    expect(page.locator("h1")).to_be_visible()
+
     # Nothing but the app's own server was asked for anything.
     elsewhere = [
         u for u in device.requests if not u.startswith((kept_server.url, "blob:", "data:"))
@@ -240,10 +247,23 @@ def _move(text: str) -> dict[str, Any]:
     return {"action": name} if card is None else {"action": name, "card": str(card)}
 
 
+def keep(page: Page) -> None:
+    """Keep the game for offline play, and wait until it has started on the device."""
+    page.wait_for_function("() => navigator.serviceWorker.controller !== null")
+    page.click("#offline-keep")
+    expect(page.locator("#offline-status")).to_have_text(
+        "Ready: you can play the computer with no connection.", timeout=180_000
+    )
+
+
 def test_the_same_seeds_deal_and_play_the_same_in_the_browser_as_natively(
-    device: Device,
+    device: Device, kept_server: Server
 ) -> None:
+    # After the test above, on its profile with the server stopped; alone, it keeps first.
     page = device.context.pages[0] if device.context else device.launch()
+    page.goto(kept_server.url + "/")
+    if page.evaluate("() => localStorage.getItem('ginrummy.offline.bundle') === null"):
+        keep(page)
     rng = random.Random(20261130)
     seeds = [rng.randbytes(32).hex() for _ in range(40)]
     seats = [{"kind": "bot", "bot": "hard"}, {"kind": "bot", "bot": "medium"}]

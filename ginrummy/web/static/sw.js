@@ -58,13 +58,14 @@ async function kept(request) {
 }
 
 /**
- * A page: the server's, else the kept page (every address is the same page).
+ * A page: the server's, else the kept one (a lesson's own, else the game's page, which
+ * serves every other address).
  * @param {Request} request
  */
 async function page(request) {
   const fresh = await network(request, NAVIGATION_WAIT_MS);
   if (fresh) return fresh;
-  return (await kept("/")) || Response.error();
+  return (await caches.match(request, { ignoreSearch: true })) || (await kept("/")) || Response.error();
 }
 
 /**
@@ -89,14 +90,15 @@ async function plain(request, fallback) {
 sw.addEventListener("fetch", (/** @type {any} */ e) => {
   const request = /** @type {Request} */ (e.request);
   const url = new URL(request.url);
-  if (url.origin !== location.origin || request.method !== "GET" || url.pathname.startsWith("/api/")) return;
+  if (url.origin !== location.origin || request.method !== "GET") return;
+  if (url.pathname.startsWith("/api/") && url.pathname !== "/api/learn/worked-hand") return;
   if (request.mode === "navigate") {
     e.respondWith(page(request));
   } else if (url.pathname.startsWith(VERSIONED) || url.pathname.startsWith("/offline/pyodide-") || url.pathname.startsWith("/offline/ginrummy-")) {
     e.respondWith(versioned(request));
   } else if (url.pathname.startsWith("/static/") && !/^\/static\/[0-9a-f]{12}\//.test(url.pathname)) {
     e.respondWith(plain(request, VERSIONED + url.pathname.slice("/static/".length)));
-  } else if (url.pathname === "/offline/bundle.json") {
+  } else if (url.pathname === "/offline/bundle.json" || url.pathname === "/api/learn/worked-hand") {
     e.respondWith(plain(request));
   }
 });

@@ -40,21 +40,35 @@ export function registerServiceWorker() {
 const mb = (bytes) => (bytes / 1e6).toFixed(1);
 
 /**
- * Draw the offline box as things stand: the offer, or what is kept and the choice.
- * @param {any} [bundleInfo] bundle.json, for the size of the offer
+ * What the server offers for offline play (bundle.json): the bundle, null when the server
+ * has none, undefined when it cannot be asked.
+ * @returns {Promise<any>}
  */
-export function drawOfflineBox(bundleInfo) {
+export async function offeredBundle() {
+  if (keptBundle()) return undefined;
+  try {
+    const r = await fetch("/offline/bundle.json", { cache: "no-store" });
+    return r.ok ? await r.json() : r.status === 404 ? null : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Draw the offline box as things stand: the offer, or what is kept and the choice.
+ * @param {any} [offered] what offeredBundle() answered
+ */
+export function drawOfflineBox(offered) {
   const kept = keptBundle();
   const supported = "serviceWorker" in navigator && "caches" in window && "indexedDB" in window;
-  $("offline-keep").hidden = Boolean(kept) || !supported;
+  $("offline-keep").hidden = Boolean(kept) || !supported || offered === null;
   $("offline-choose-row").hidden = !kept;
   /** @type {HTMLInputElement} */ ($("offline-choose")).checked = chosen();
   if (!supported) $("offline-text").textContent = t("offline.unsupported");
   else if (kept) $("offline-text").textContent = t("offline.kept");
-  else {
-    const size = bundleInfo ? bundleInfo.files.reduce((/** @type {number} */ n, /** @type {any} */ f) => n + f.bytes, 0) : 14e6;
-    $("offline-text").textContent = t("offline.offer", { size: Math.round(size / 1e6) });
-  }
+  else if (offered === null) $("offline-text").textContent = t("error.offline_unavailable");
+  else if (offered) $("offline-text").textContent = t("offline.offer", { size: mb(offered.gzip_bytes) });
+  else $("offline-text").textContent = t("offline.offer_unsized");
   const status = $("offline-status");
   if (kept && api.playsHere() && !chosen()) status.textContent = t("offline.unreachable");
   else if (status.dataset.sticky !== "1") status.textContent = "";
@@ -87,11 +101,11 @@ export function wireOfflineBox() {
     } finally {
       button.disabled = false;
       bar.hidden = true;
-      drawOfflineBox();
+      drawOfflineBox(await offeredBundle());
     }
   });
   $("offline-choose").addEventListener("change", (e) => {
     choose(/** @type {HTMLInputElement} */ (e.target).checked);
-    drawOfflineBox();
+    drawOfflineBox(undefined);
   });
 }
