@@ -3,7 +3,7 @@ import js from "@eslint/js";
 import globals from "globals";
 
 export default [
-  { ignores: ["node_modules/", ".venv/", "build/", "data/"] },
+  { ignores: ["node_modules/", ".venv/", "build/", "data/", "ginrummy/web/offline/"] },
   js.configs.recommended,
   {
     files: ["ginrummy/web/static/**/*.js"],
@@ -16,6 +16,10 @@ export default [
       eqeqeq: ["error", "always"],
       "no-restricted-properties": ["error", { property: "innerHTML", message: "Build elements with h() or textContent." }],
     },
+  },
+  {
+    files: ["ginrummy/web/static/sw.js"],
+    languageOptions: { globals: { ...globals.serviceworker } },
   },
   {
     files: ["tests/js/**/*.js", "eslint.config.js"],

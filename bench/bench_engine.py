@@ -203,8 +203,10 @@ def check_agreement(ten: list[Hand10], eleven: list[Hand10], os_utils: Any) -> i
             f"OpenSpiel's own 11-card min_deadwood differs from the true best discard "
             f"on {shortcut} of {len(eleven)} eleven-card hands (its shortcut; not counted)."
         )
-    print(f"agreement: {problems} disagreement(s) over {len(ten)} ten-card hands "
-          f"and {len(eleven)} eleven-card hands")
+    print(
+        f"agreement: {problems} disagreement(s) over {len(ten)} ten-card hands "
+        f"and {len(eleven)} eleven-card hands"
+    )
     return problems
 
 
@@ -270,8 +272,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     rl_n = max(50, n // 50)  # RLCard is slow: fewer hands, same kind
 
     os_utils = pyspiel.gin_rummy.GinRummyUtils(13, 4, 10) if pyspiel is not None else None
-    print(f"python {sys.version.split()[0]}; OpenSpiel {'yes' if pyspiel else 'not installed'}; "
-          f"RLCard {'yes' if RLCard else 'not installed'}; {n} hands, best of {args.repeat}")
+    print(
+        f"python {sys.version.split()[0]}; OpenSpiel {'yes' if pyspiel else 'not installed'}; "
+        f"RLCard {'yes' if RLCard else 'not installed'}; {n} hands, best of {args.repeat}"
+    )
     check_agreement(rand10[: n // 4] + dense10[: n // 4], rand11[: n // 4] + dense11, os_utils)
     print()
 
@@ -294,7 +298,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     rep = args.repeat
     # (task, our call, our inputs, OpenSpiel's call, its inputs, RLCard's call or None)
     Task = tuple[
-        str, Callable[[Any], object], list[Any], Callable[[Any], object] | None, list[Any],
+        str,
+        Callable[[Any], object],
+        list[Any],
+        Callable[[Any], object] | None,
+        list[Any],
         Callable[[Any], object] | None,
     ]
     os_best_discard: Callable[[Any], object] | None = None
@@ -308,16 +316,46 @@ def main(argv: Sequence[str] | None = None) -> int:
         return getattr(os_utils, name) if os_utils is not None else None
 
     tasks: list[Task] = [
-        ("deadwood, random 10 cards", deadwood, cardsets(rand10),
-         os_call("min_deadwood"), os_lists(rand10), rl_deadwood),
-        ("deadwood, dense 10 cards", deadwood, cardsets(dense10),
-         os_call("min_deadwood"), os_lists(dense10), rl_deadwood),
-        ("best discard, random 11 cards", deadwood_after_discard, cardsets(rand11),
-         os_best_discard, os_discards(rand11), rl_after_discard),
-        ("best discard vs OS 11-card call", deadwood_after_discard, cardsets(rand11),
-         os_call("min_deadwood"), os_lists(rand11), None),
-        ("best_arrangement, plain list", best_arrangement, plain(rand10),
-         os_call("best_meld_group"), os_lists(rand10), rl_best_arrangement),
+        (
+            "deadwood, random 10 cards",
+            deadwood,
+            cardsets(rand10),
+            os_call("min_deadwood"),
+            os_lists(rand10),
+            rl_deadwood,
+        ),
+        (
+            "deadwood, dense 10 cards",
+            deadwood,
+            cardsets(dense10),
+            os_call("min_deadwood"),
+            os_lists(dense10),
+            rl_deadwood,
+        ),
+        (
+            "best discard, random 11 cards",
+            deadwood_after_discard,
+            cardsets(rand11),
+            os_best_discard,
+            os_discards(rand11),
+            rl_after_discard,
+        ),
+        (
+            "best discard vs OS 11-card call",
+            deadwood_after_discard,
+            cardsets(rand11),
+            os_call("min_deadwood"),
+            os_lists(rand11),
+            None,
+        ),
+        (
+            "best_arrangement, plain list",
+            best_arrangement,
+            plain(rand10),
+            os_call("best_meld_group"),
+            os_lists(rand10),
+            rl_best_arrangement,
+        ),
     ]
     sources = [rand10, dense10, rand11, rand11, rand10]
     rows = []
@@ -330,10 +368,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         if RLCard is not None and rl_call is not None:
             row.rlcard = throughput(rl_call, rl_lists(hands), max(1, rep // 2))
         rows.append(row)
-    rows[2].note = ("exact on both sides: OpenSpiel and RLCard as the least of their eleven "
-                    "10-card calls (OpenSpiel's lists made before the clock)")
-    rows[3].note = ("OpenSpiel's own single 11-card min_deadwood: less work, a shortcut that is "
-                    "not always the true best discard")
+    rows[2].note = (
+        "exact on both sides: OpenSpiel and RLCard as the least of their eleven "
+        "10-card calls (OpenSpiel's lists made before the clock)"
+    )
+    rows[3].note = (
+        "OpenSpiel's own single 11-card min_deadwood: less work, a shortcut that is "
+        "not always the true best discard"
+    )
 
     try:
         import ginrummy.hand  # noqa: F401
@@ -341,8 +383,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         print("ginrummy.hand not available: whole-hand figures skipped")
     else:
         game = pyspiel.load_game("gin_rummy") if pyspiel is not None else None
-        for knock_first, label in ((False, "whole hands, random moves"),
-                                   (True, "whole hands, knock at first chance")):
+        for knock_first, label in (
+            (False, "whole hands, random moves"),
+            (True, "whole hands, knock at first chance"),
+        ):
             seeds = list(range(games))
             timed: list[tuple[Callable[[Any], object], Sequence[Any]]] = [
                 (partial(play_ours, knock_first=knock_first), seeds)
@@ -351,8 +395,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                 timed.append((partial(play_openspiel, game, knock_first=knock_first), seeds))
             rates = side_by_side(timed, rep, chunk=5)
             rows.append(Row(label, rates[0], rates[1] if game is not None else None))
-        rows[-1].note = ("ours: one Knock action lays the melds down; OpenSpiel takes more "
-                         "steps per hand (knock, discard, meld by meld, lay-offs)")
+        rows[-1].note = (
+            "ours: one Knock action lays the melds down; OpenSpiel takes more "
+            "steps per hand (knock, discard, meld by meld, lay-offs)"
+        )
     show(rows)
     return 0
 

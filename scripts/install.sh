@@ -17,3 +17,14 @@ lock=requirements.lock
 [ "${1:-}" = "--dev" ] && lock=requirements-dev.lock
 .venv/bin/python -m pip install --quiet --disable-pip-version-check --require-hashes -r "$lock"
 .venv/bin/python -m pip install --quiet --disable-pip-version-check --no-deps --no-build-isolation -e .
+
+# Offline play: Pyodide from the pinned npm package (package-lock.json), and the engine
+# and bots zipped from these sources (scripts/build_offline.py, into ginrummy/web/offline/).
+if command -v npm >/dev/null 2>&1; then
+  want=$(sed -n 's/^ *"pyodide": "\(.*\)".*/\1/p' package.json)
+  have=$(sed -n 's/^ *"version": "\(.*\)".*/\1/p' node_modules/pyodide/package.json 2>/dev/null || true)
+  [ "$want" = "$have" ] || npm ci --omit=dev --no-audit --no-fund --silent
+  .venv/bin/python scripts/build_offline.py
+else
+  echo "offline play needs npm (Node.js) to fetch Pyodide: the app runs without it" >&2
+fi

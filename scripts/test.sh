@@ -27,6 +27,7 @@ export GINRUMMY_TEST_ALL=1
 .venv/bin/lint-imports
 # The page's JavaScript: the pinned tools from package-lock.json, then lint, types, tests.
 npm ci --no-audit --no-fund --silent
+.venv/bin/python scripts/build_offline.py  # the offline bundle, from these sources
 npx --no-install eslint .
 npx --no-install tsc --noEmit -p jsconfig.json
 node --test tests/js/

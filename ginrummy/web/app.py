@@ -26,6 +26,8 @@ from ginrummy.web.game import AlreadyAppliedError, DeckSource, GameError
 from ginrummy.web.learn import router as learn_router
 from ginrummy.web.live import live
 from ginrummy.web.middleware import install
+from ginrummy.web.pwa import mount_offline
+from ginrummy.web.pwa import router as pwa_router
 from ginrummy.web.routes import ClientError, api, pages
 from ginrummy.web.schemas import ErrorOut
 from ginrummy.web.storage import MatchStore
@@ -159,5 +161,7 @@ def create_app(
     app.include_router(live)
     app.include_router(pages)
     app.include_router(learn_router)
+    app.include_router(pwa_router)
     app.mount("/static", StaticFiles(directory=STATIC_DIR), name="static")
+    mount_offline(app)
     return app

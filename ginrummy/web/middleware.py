@@ -58,6 +58,7 @@ from starlette.middleware.gzip import GZipMiddleware
 
 from ginrummy.web.config import ServerConfig
 from ginrummy.web.limits import SeatTokens, limiter_for
+from ginrummy.web.pwa import OFFLINE_IMMUTABLE
 from ginrummy.web.security import (
     CONTENT_SECURITY_POLICY,
     ASGIApp,
@@ -527,10 +528,13 @@ def install(app: FastAPI, config: ServerConfig, store: MatchStore, static_dir: P
         new_seats=limiter_for(store, "new_seats", *config.seats_per_address),
         tokens=tokens,
     )
+    version = static_version(static_dir)
+    app.state.static_dir = static_dir
+    app.state.static_version = version
     app.add_middleware(
         StaticVersion,
-        version=static_version(static_dir),
-        immutable=(docs_assets,) if docs_assets else (),
+        version=version,
+        immutable=(*OFFLINE_IMMUTABLE, *((docs_assets,) if docs_assets else ())),
     )
     app.add_middleware(GZipMiddleware, minimum_size=500)
     app.add_middleware(HostCheck, allowed=config.allowed_hosts)

@@ -44,6 +44,8 @@ __all__ = [
     "CONTENT_SECURITY_POLICY",
     "SEATLESS_PATHS",
     "SEAT_COOKIE",
+    "WORKER_POLICY",
+    "WORKER_SCRIPTS",
     "Guard",
     "is_cross_site",
     "new_seat_token",
@@ -61,8 +63,16 @@ CONTENT_SECURITY_POLICY = (
 )
 """Every page's policy: only this server's own files, no inline script or style."""
 
+WORKER_SCRIPTS = frozenset({"/static/js/offline-worker.js"})
+"""The scripts that compile WebAssembly: the offline referee's worker (Pyodide)."""
+WORKER_POLICY = CONTENT_SECURITY_POLICY.replace(
+    "script-src 'self'", "script-src 'self' 'wasm-unsafe-eval'"
+)
+"""The worker's policy: the same, but it may compile WebAssembly (no ``unsafe-eval``).
+A dedicated worker runs under the policy sent with its own script, so the pages that
+start it keep theirs."""
+
 _SECURITY_HEADERS = (
-    (b"content-security-policy", CONTENT_SECURITY_POLICY.encode()),
     (b"x-content-type-options", b"nosniff"),
     (b"referrer-policy", b"same-origin"),
     (b"x-frame-options", b"DENY"),
@@ -196,6 +206,8 @@ class Guard:
                     for k, v in message.get("headers", [])
                     if k.lower() not in (b"cache-control",)
                 ]
+                policy = WORKER_POLICY if path in WORKER_SCRIPTS else CONTENT_SECURITY_POLICY
+                out.append((b"content-security-policy", policy.encode()))
                 out.extend(_SECURITY_HEADERS)
                 out.append((b"cache-control", b"no-store" if api else b"no-cache"))
                 if set_cookie is not None:

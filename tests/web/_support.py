@@ -69,6 +69,9 @@ class Server:
     proc: subprocess.Popen[bytes] | None = None
     log: Path | None = None
     _client: httpx.Client | None = None
+    root: Path = ROOT
+    """The checkout whose ``ginrummy`` package the process runs (another version's, to
+    test an update)."""
 
     @property
     def client(self) -> httpx.Client:
@@ -117,7 +120,7 @@ class Server:
                     "--db",
                     self.db,
                 ],
-                cwd=ROOT,
+                cwd=self.root,
                 env=env,
                 stdout=out,
                 stderr=subprocess.STDOUT,

@@ -12,6 +12,7 @@ import { showHistory } from "./js/history.js";
 import { wireKeys } from "./js/keys.js";
 import { loadCatalogue, t, translatePage, translateStyles, wireLanguageControl } from "./js/messages.js";
 import { wirePointer } from "./js/pointer.js";
+import { drawOfflineBox, offeredBundle, registerServiceWorker, wireOfflineBox } from "./js/pwa.js";
 import * as prefs from "./js/prefs.js";
 import * as screens from "./js/screens.js";
 import { mineFirst, seatsMineFirst, seatWord } from "./js/seats.js";
@@ -131,7 +132,7 @@ async function showHome() {
   // Everything the page shows (the form, the resume box) is fetched and built before the
   // view is drawn, so nothing on it moves once it is on the screen.
   const path = location.pathname;
-  const [form, matches] = await Promise.allSettled([screens.loadForm(), api.matches()]);
+  const [form, matches, offered] = await Promise.allSettled([screens.loadForm(), api.matches(), offeredBundle()]);
   if (location.pathname !== path) return; // the player went elsewhere meanwhile
   $("settings-error").textContent = "";
   if (form.status === "fulfilled") {
@@ -144,6 +145,7 @@ async function showHome() {
   }
   $("resume-box").hidden = true;
   $("learn-offer").hidden = prefs.learnOffered();
+  drawOfflineBox(offered.status === "fulfilled" ? offered.value : undefined);
   // The history is a nicety here: without it, no resume box.
   const open = matches.status === "fulfilled" ? matches.value.find((/** @type {any} */ m) => m.status === "playing") : null;
   if (open) {
@@ -161,6 +163,7 @@ async function showHome() {
 }
 
 wireLearnOffer();
+wireOfflineBox();
 $("settings-form").addEventListener("input", (e) => {
   // A refused field is cleared of its mark as soon as it is edited.
   const input = /** @type {HTMLInputElement} */ (e.target);
@@ -242,3 +245,4 @@ window.addEventListener("focus", catchUp);
 
 applyComfort();
 route();
+registerServiceWorker();

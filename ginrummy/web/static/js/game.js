@@ -232,8 +232,11 @@ export async function startMatch(body, values, errorBox, show, refused) {
     const { commitment } = await api.commit();
     const seed = randomId();
     created = await api.newMatch({ ...body, commitment, client_seed: seed });
-    remember(created.id, 1, { commitment, client_seed: seed });
-    sawDeal(created);
+    // A match dealt on this device (offline) has no commitment and nothing to prove.
+    if (commitment) {
+      remember(created.id, 1, { commitment, client_seed: seed });
+      sawDeal(created);
+    }
   } catch (err) {
     if (refused) refused(err, errorText(/** @type {any} */ (err)));
     else errorBox.textContent = errorText(/** @type {any} */ (err));
@@ -329,7 +332,7 @@ export async function nextHand() {
     const seed = randomId();
     if (m.fairness.next_commitment) remember(m.id, m.hand_number + 1, { commitment: m.fairness.next_commitment, client_seed: seed });
     after = await api.nextHand(m, seed);
-    sawDeal(after);
+    if (after.fairness.deal.commitment) sawDeal(after);
   } catch (e) {
     state.busy = false;
     showError(e);

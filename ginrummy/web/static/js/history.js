@@ -5,6 +5,7 @@ import { openDialog } from "./dialogs.js";
 import { $, h } from "./dom.js";
 import { dealLine } from "./fair.js";
 import { dateTime, t } from "./messages.js";
+import { isOfflineId } from "./offline.js";
 import { isMine, mineFirst, seatName, seatsMineFirst } from "./seats.js";
 import { api } from "./transport.js";
 import { errorText, rulesSummary } from "./words.js";
@@ -59,6 +60,30 @@ export function proofsDetails(matchId, who) {
 }
 
 /**
+ * The record of an offline match, made by the referee on this device, saved as a file.
+ * @param {string} id
+ */
+function offlineRecordButton(id) {
+  const b = h("button", { type: "button", className: "btn small" }, t("history.record"));
+  b.addEventListener("click", async () => {
+    let record;
+    try {
+      record = await api.offlineRecord(id);
+    } catch (e) {
+      b.after(h("p", { className: "form-error" }, errorText(/** @type {any} */ (e))));
+      return;
+    }
+    const url = URL.createObjectURL(new Blob([JSON.stringify(record, null, 1)], { type: "application/json" }));
+    const a = h("a", { href: url, download: `ginrummy-${id}.json`, hidden: true });
+    document.body.appendChild(a);
+    a.click();
+    a.remove();
+    setTimeout(() => URL.revokeObjectURL(url), 10000);
+  });
+  return b;
+}
+
+/**
  * One history line.
  * @param {any} m a MatchSummaryOut
  * @param {(full: any) => Node} sheet draws a match's score sheet
@@ -69,7 +94,9 @@ function historyItem(m, sheet) {
     m.status === "over" ? t(won ? "history.you_won" : "history.they_won", { who: seatName(m, m.winner) }) : t("history.unfinished"));
   const [mine, theirs] = mineFirst(m, m.scores);
   const [me, them] = seatsMineFirst(m).map((s) => seatName(m, s));
-  const head = h("div", { className: "history-head" }, status,
+  const offline = isOfflineId(m.id);
+  const where = offline ? [h("span", { className: "chip chip-offline" }, t("history.offline"))] : [];
+  const head = h("div", { className: "history-head" }, status, ...where,
     h("span", { className: "history-score" }, t("history.score", { me, mine, them, theirs })),
     h("span", { className: "muted" }, t("history.meta", { when: when(m.updated_at), count: m.hands, summary: rulesSummary(m) })));
   const actions = h("div", { className: "history-actions" });
@@ -86,8 +113,11 @@ function historyItem(m, sheet) {
     actions.appendChild(del);
   }
   actions.appendChild(lazyDetails(t("history.sheet"), async () => sheet(await api.getMatch(m.id))));
-  actions.appendChild(proofsDetails(m.id, (seat) => seatName(m, seat))); // the fair deal: every hand's proof
-  if (m.hands > 0) {
+  // The fair deal: every hand's proof (a match dealt on this device claims none).
+  if (!offline) actions.appendChild(proofsDetails(m.id, (seat) => seatName(m, seat)));
+  if (m.hands > 0 && offline) {
+    actions.appendChild(offlineRecordButton(m.id));
+  } else if (m.hands > 0) {
     // The record (docs/RECORDS.md) of the hands that are over, to keep or replay.
     actions.appendChild(h("a", { className: "btn small", href: api.recordUrl(m.id), download: `ginrummy-${m.id}.json` }, t("history.record")));
   }

@@ -5,6 +5,7 @@ import { openDialog } from "./dialogs.js";
 import { $ } from "./dom.js";
 import { dealCheck, promise, seenAtEnd, short } from "./fair.js";
 import { t } from "./messages.js";
+import { isOfflineId } from "./offline.js";
 import { drawPileDialog, finalTable, handsOf, resultTitle, rulesList, sheetTable, totalsLine } from "./result.js";
 import { isMine, seatWord } from "./seats.js";
 import { formOptions, settingWords, valueText, valuesOf } from "./settings.js";
@@ -25,6 +26,14 @@ export async function loadForm() {
  */
 async function showDealCheck(m) {
   const box = $("result-fair");
+  if (isOfflineId(m.id)) {
+    // Dealt by this device for itself: there is nobody to prove anything to.
+    $("result-fair-mark").textContent = t("fair.mark.offline");
+    $("result-fair-text").textContent = t("fair.offline");
+    box.className = "fair-mark fair-offline";
+    /** @type {HTMLDetailsElement} */ (box).open = false;
+    return;
+  }
   const check = m.last_result && m.last_result.kind === "dead"
     ? { status: "dead", text: t("fair.dead_hand") }
     : await dealCheck(m.id, m.fairness.deal, {

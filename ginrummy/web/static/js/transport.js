@@ -1,7 +1,12 @@
 // The one place that talks to the server: fetch, action ids, versions and retries.
 // Every request and answer is JSON; an error answer is {"error": {"code", "message", "params"}}.
+// Offline matches (ids "offline-...") go to the offline referee instead (offline.js), which
+// answers in the same shapes; so do new matches while the server cannot be reached (or the
+// player chose to play offline), once the game is kept for offline play.
 
 import { t } from "./messages.js";
+import { chosen, createReferee, isOfflineId, keptBundle } from "./offline.js";
+import { deleteMatch as deleteKept } from "./offline-store.js";
 
 /** An answer that is not a success, or no answer at all (status 0). */
 export class ApiError extends Error {
@@ -49,7 +54,12 @@ export function isRepeatable(method, body) {
  * @property {number} [retries] how many times to send a repeatable request again
  * @property {number} [backoff] the first wait, in ms; each later one doubles
  * @property {() => string} [newId] makes action ids
+ * @property {OfflineReferee | null} [offline] the offline referee (none: the server only)
+ * @property {() => boolean} [kept] whether the game is kept for offline play
+ * @property {() => boolean} [chosen] whether the player chose to play offline
  */
+
+/** @typedef {ReturnType<typeof createReferee>} OfflineReferee */
 
 /**
  * A client of the page's API.
@@ -61,6 +71,51 @@ export function createTransport(options = {}) {
   const retries = options.retries ?? 2;
   const backoff = options.backoff ?? 400;
   const newId = options.newId || (() => randomId());
+  const local = options.offline || null;
+  const isKept = options.kept || (() => false);
+  const isChosen = options.chosen || (() => false);
+  /** Set when the server could not be reached: new matches are then played offline. */
+  let unreachable = false;
+
+  /** Whether a new match is played on this device. */
+  function playHere() {
+    return Boolean(local) && isKept() && (isChosen() || unreachable);
+  }
+
+  /**
+   * A request to the offline referee: its answer, or its error as an ApiError.
+   * @param {() => Promise<{status: number, body: any}>} work
+   */
+  async function here(work) {
+    let answer;
+    try {
+      answer = await work();
+    } catch (e) {
+      const code = /** @type {any} */ (e).code || "offline_start";
+      throw new ApiError(0, code, t(`error.${code}`));
+    }
+    if (answer.status >= 400) {
+      const err = answer.body.error;
+      throw new ApiError(answer.status, err.code, err.message, err.params);
+    }
+    return answer.body;
+  }
+
+  /**
+   * Ask the server; when it cannot be reached and the game is kept, ask the referee here.
+   * @param {(send: typeof request) => Promise<any>} there
+   * @param {() => Promise<{status: number, body: any}>} instead
+   */
+  async function serverOrHere(there, instead) {
+    if (playHere()) return here(instead);
+    try {
+      return await there(local && isKept() ? once : request);
+    } catch (e) {
+      if (!(e instanceof ApiError) || e.status !== 0 || !local || !isKept()) throw e;
+      unreachable = true;
+      return here(instead);
+    }
+  }
 
   /**
    * One request, sent again on a network failure or a 502-504 when that is safe.
@@ -116,37 +171,59 @@ export function createTransport(options = {}) {
   const match = (/** @type {string} */ id) => `/api/matches/${encodeURIComponent(id)}`;
   const invite = (/** @type {string} */ code) => `/api/invites/${encodeURIComponent(code)}`;
 
+  const referee = /** @type {OfflineReferee} */ (local);
+
   return {
     request,
+    /** Whether new matches are played on this device now (kept, and chosen or unreachable). */
+    playsHere: playHere,
     /** The settings form's options. */
-    settings: () => request("GET", "/api/settings"),
-    /** The requester's matches, most recent first. */
-    matches: () => request("GET", "/api/matches"),
+    settings: () => serverOrHere((send) => send("GET", "/api/settings"), () => referee.settings()),
+    /** The requester's matches, most recent first: the server's and this device's. */
+    matches: async () => {
+      /** @type {any[]} */
+      const offline = local ? await local.matches().catch(() => /** @type {any[]} */ ([])) : [];
+      /** @type {any[]} */
+      let online = [];
+      try {
+        if (!unreachable) online = await (local && isKept() ? once : request)("GET", "/api/matches");
+      } catch (e) {
+        if (!(e instanceof ApiError) || e.status !== 0 || !offline.length) throw e;
+        unreachable = true;
+      }
+      return [...online, ...offline].sort((a, b) => (a.updated_at < b.updated_at ? 1 : a.updated_at > b.updated_at ? -1 : 0));
+    },
     /** @param {string} id a match as the requester sees it */
-    getMatch: (id) => request("GET", match(id)),
-    /** @param {string} id an unfinished match of the requester's, deleted */
-    deleteMatch: (id) => request("DELETE", match(id)),
+    getMatch: (id) => (isOfflineId(id) ? here(() => referee.getMatch(id)) : request("GET", match(id))),
+    /** @param {string} id an unfinished match of the requester's, deleted (here or on the server) */
+    deleteMatch: (id) => (isOfflineId(id) ? deleteKept(id) : request("DELETE", match(id))),
     /** @param {string} id every deal's proof of a match */
     proofs: (id) => request("GET", `${match(id)}/proofs`),
     /** @param {string} id the address of a match's record */
     recordUrl: (id) => `${match(id)}/record`,
-    /** The server's commitment to the next match's first deal. */
-    commit: () => request("POST", "/api/commitments"),
+    /** @param {string} id an offline match's record (docs/RECORDS.md), as the server's */
+    offlineRecord: (id) => here(() => referee.record(id)),
+    /** The server's commitment to the next match's first deal (none for a deal made here). */
+    commit: () => serverOrHere((send) => send("POST", "/api/commitments"), async () => ({ status: 200, body: { commitment: null } })),
     /** @param {Record<string, any>} body a new match */
-    newMatch: (body) => request("POST", "/api/matches", body),
+    newMatch: (body) => (playHere() ? here(() => referee.newMatch(body)) : request("POST", "/api/matches", body)),
     /**
      * A move on the version of the match it was made on; a retry carries the same
      * action id, so the server applies it once.
      * @param {{id: string, version: number}} m
      * @param {Record<string, any>} move
      */
-    act: (m, move) => request("POST", `${match(m.id)}/actions`, { version: m.version, action: move.action, action_id: newId(), ...move }),
+    act: (m, move) => (isOfflineId(m.id)
+      ? here(() => referee.act(m, move))
+      : request("POST", `${match(m.id)}/actions`, { version: m.version, action: move.action, action_id: newId(), ...move })),
     /**
-     * The next hand, with the page's seed for its deal.
+     * The next hand, with the page's seed for its deal (a deal made here draws its own).
      * @param {{id: string, version: number}} m
      * @param {string} clientSeed
      */
-    nextHand: (m, clientSeed) => request("POST", `${match(m.id)}/next-hand`, { version: m.version, client_seed: clientSeed, action_id: newId() }),
+    nextHand: (m, clientSeed) => (isOfflineId(m.id)
+      ? here(() => referee.nextHand(m))
+      : request("POST", `${match(m.id)}/next-hand`, { version: m.version, client_seed: clientSeed, action_id: newId() })),
     /** @param {string} code what an invite link offers */
     invite: (code) => request("GET", invite(code)),
     /**
@@ -171,5 +248,8 @@ export function createTransport(options = {}) {
   };
 }
 
+/** The offline referee (a worker, started on first use). */
+export const referee = createReferee();
+
 /** The page's transport. */
-export const api = createTransport();
+export const api = createTransport({ offline: referee, kept: () => Boolean(keptBundle()), chosen });
