@@ -128,7 +128,15 @@ class OfflineSeat:
 
     def out(self) -> Json:
         """The seat as ``SeatOut``."""
-        return {"index": self.index, "kind": self.kind, "bot": self.bot, "name": None}
+        # No stream and no invite on the device: never an open seat, never "connected".
+        return {
+            "index": self.index,
+            "kind": self.kind,
+            "bot": self.bot,
+            "name": None,
+            "open": False,
+            "connected": False,
+        }
 
 
 @dataclass(slots=True)
@@ -289,6 +297,8 @@ class OfflineMatch:
             "fairness": {"deal": self._deal(number), "next_commitment": None},
             "created_at": self.created_at,
             "updated_at": self.updated_at,
+            "invite": None,
+            "resume": None,
         }
 
     def _deal(self, number: int) -> Json:
@@ -318,6 +328,7 @@ class OfflineMatch:
             "seats": [s.out() for s in self.seats],
             "created_at": self.created_at,
             "updated_at": self.updated_at,
+            "seat": self.seat,
         }
 
     def record(self) -> Json:

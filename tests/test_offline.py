@@ -106,6 +106,7 @@ def test_every_answer_is_the_servers_shape_and_content(level: str) -> None:
         _as_server(m).seats,
         m.created_at,
         m.updated_at,
+        seat=m.seat,
     )
     assert m.summary() == json.loads(summary_out(summary).model_dump_json(by_alias=True))
 
