@@ -97,6 +97,7 @@ class SettingsIn(_In):
     line_bonus: bool = False
     shutout: Literal["off", "double", "plus_100"] = "off"
     spades_double: bool = False
+    hints: bool = False
 
 
 class SeatIn(_In):
@@ -206,6 +207,7 @@ class SettingsOut(_Out):
     line_bonus: bool
     shutout: str
     spades_double: bool
+    hints: bool
 
 
 class SettingOptionOut(_Out):
