@@ -15,13 +15,14 @@ GIN_AT_HAND = "AS 2S 3S 4D 5D 6D 9C 9D 9S KC"
 """Nine melded cards and the K♣: the upcard 4♠ would make gin at once."""
 
 
-def _act(server: Server, m: dict[str, Any], action: str, card: str | None = None) -> Any:
+def _act(server: Server, m: dict[str, Any], action: str, card: str | None = None) -> dict[str, Any]:
     body: dict[str, Any] = {"version": m["version"], "action": action}
     if card is not None:
         body["card"] = card
     r = server.client.post(f"{server.url}/api/matches/{m['id']}/actions", json=body, timeout=30)
     assert r.status_code == 200, r.text
-    return r.json()
+    data: dict[str, Any] = r.json()
+    return data
 
 
 def passed_gin(server: Server, **settings: Any) -> dict[str, Any]:
@@ -30,27 +31,25 @@ def passed_gin(server: Server, **settings: Any) -> dict[str, Any]:
         [deck(GIN_AT_HAND, JUNK, "4S", "QH")], settings={"match_to": 10, **settings}
     )
     m = _act(server, m, "pass")
-    if m["table"]["phase"] == "draw":  # the computer passed too
-        m = _act(server, m, "stock")
-    else:  # the computer took it and threw: the player draws
-        m = _act(server, m, "stock")
+    # Whether the computer passed too or took the 4♠ and threw, the player draws next.
+    assert m["table"]["phase"] == "draw" and m["table"]["to_act"] == 0
+    m = _act(server, m, "stock")
     return _act(server, m, "knock")
 
 
-def review_of(server: Server, match_id: str, hand: int = 1) -> tuple[dict[str, Any], int]:
-    """Poll the review until it is done; the review and how many polls said it was running."""
+def review_of(server: Server, match_id: str, hand: int = 1) -> dict[str, Any]:
+    """Poll the review until it is done (each answer before says how far it got)."""
     url = f"{server.url}/api/matches/{match_id}/hands/{hand}/review"
-    running = 0
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
         r = server.client.get(url, timeout=30)
         assert r.status_code == 200, r.text
         body: dict[str, Any] = r.json()
         if body["status"] == "done":
-            return body["review"], running
+            review: dict[str, Any] = body["review"]
+            return review
         assert body["status"] == "running", body
         assert 0 <= body["done"] <= body["total"]
-        running += 1
         time.sleep(0.2)
     raise AssertionError("the review did not finish in two minutes")
 
@@ -60,7 +59,7 @@ def test_passing_the_upcard_that_makes_gin_is_a_marked_mistake_and_the_review_is
 ) -> None:
     m = passed_gin(server)
     assert m["table"]["phase"] == "over"
-    review, running = review_of(server, m["id"])
+    review = review_of(server, m["id"])
     decisions = review["review"]["decisions"]
     first = decisions[0]
     assert first["player"] == 0 and first["action"] == "pass" and first["hard"] == "take"
