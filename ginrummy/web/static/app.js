@@ -8,6 +8,8 @@ import { $ } from "./js/dom.js";
 import * as game from "./js/game.js";
 import { buildForm, checkForm, markField, readForm, showFormError, syncForm, wireLearnOffer } from "./js/home.js";
 import { showHistory } from "./js/history.js";
+import { showReview, wireReview } from "./js/review.js";
+import { showStats } from "./js/stats.js";
 import { wireKeys } from "./js/keys.js";
 import { loadCatalogue, t, translatePage } from "./js/messages.js";
 import { wirePointer } from "./js/pointer.js";
@@ -58,9 +60,9 @@ function navigate(path) {
   route();
 }
 
-/** @param {"home" | "table" | "history"} name */
+/** @param {"home" | "table" | "history" | "review" | "stats"} name */
 function showView(name) {
-  for (const v of ["home", "table", "history"]) $("view-" + v).hidden = v !== name;
+  for (const v of ["home", "table", "history", "review", "stats"]) $("view-" + v).hidden = v !== name;
   $("nav-rules").setAttribute("href", "/rules");
   document.body.dataset.view = name;
   closeAll();
@@ -72,6 +74,15 @@ async function route() {
   if (m) {
     showView("table");
     return game.openMatch(m[1]);
+  }
+  const r = path.match(/^\/review\/([A-Za-z0-9_-]+)\/([0-9]+)$/);
+  if (r) {
+    showView("review");
+    return showReview(r[1], Number(r[2]));
+  }
+  if (path === "/statistics") {
+    showView("stats");
+    return showStats();
   }
   if (path === "/history") {
     showView("history");
@@ -152,6 +163,7 @@ $("settings-form").addEventListener("submit", async (e) => {
 // ---------------------------------------------------------------- the table's buttons and dialogs
 
 wireDialogs();
+wireReview();
 wirePointer();
 wireKeys();
 $("open-rules").addEventListener("click", screens.showRules);
@@ -160,6 +172,7 @@ $("result-sheet").addEventListener("click", screens.showSheet);
 $("final-sheet").addEventListener("click", screens.showSheet);
 $("result-close").addEventListener("click", () => closeDialog("dlg-result"));
 $("result-next").addEventListener("click", game.nextHand);
+game.controls.hint.addEventListener("click", game.askHint);
 $("final-again").addEventListener("click", () => {
   const m = state.match;
   if (!m) return;
