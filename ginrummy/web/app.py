@@ -54,7 +54,6 @@ WEB_ERROR_CODES: tuple[str, ...] = (
     "bad_commitment",
     "body_too_large",
     "cross_site",
-    "hand_in_play",
     "hints_off",
     "method_not_allowed",
     "missing_card",

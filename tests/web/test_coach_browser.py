@@ -46,9 +46,18 @@ def tab(request: pytest.FixtureRequest, browser: Any) -> Iterator[Page]:
 def test_a_player_reviews_the_hand_they_just_played_and_steps_to_the_mistake(
     tab: Page, server: Server
 ) -> None:
-    match_id = server.new_match([deck(GIN_AT_HAND, JUNK, "4S", "QH")])["id"]
+    match_id = server.new_match([deck(GIN_AT_HAND, JUNK, "4S", "QH")], settings={"hints": True})[
+        "id"
+    ]
     tab.context.add_cookies(server.seat_cookies())
     tab.goto(f"{server.url}/match/{match_id}")
+    # The match has hints: H asks what Hard would do, and why.
+    expect(tab.locator("#rules-summary")).to_contain_text("hints on")
+    expect(tab.locator("#btn-hint")).to_be_visible()
+    tab.keyboard.press("h")
+    expect(tab.locator("#hint-text")).to_have_text(
+        "Hint: take the upcard 4♠. Why: 4♠ makes a meld."
+    )
     tab.click("#btn-pass")
     expect(tab.locator("#prompt")).to_contain_text("Draw from the stock")
     tab.click("#stock")

@@ -30,13 +30,14 @@ export function actionPhrase(action, at = {}) {
 
 /**
  * A reason code and its params as words: a mistake's ("threw 9♥, a card the other player
- * collects") or a decision's explanation ("kept 9♥: the other player collects it").
+ * collects"), a decision's explanation ("kept 9♥: the other player collects it") or a
+ * hint's ("the knock wins 80% of the time").
  * @param {{code: string, [k: string]: any} | null} reason
- * @param {boolean} mistake
+ * @param {"mistake" | "why" | "hint"} as
  */
-export function reasonText(reason, mistake) {
+export function reasonText(reason, as) {
   if (!reason) return "";
-  const key = `coach.${mistake ? "mistake" : "why"}.${reason.code}`;
+  const key = `coach.${as}.${reason.code}`;
   if (!has(key)) return reason.code;
   /** @type {Record<string, string | number>} */
   const params = {};

@@ -203,7 +203,7 @@ export async function askHint() {
     const tb = table();
     const top = tb.pile.length ? tb.pile[tb.pile.length - 1] : null;
     state.hintFor = version;
-    controls.hintText.textContent = t("coach.hint", { action: actionPhrase(answer.action, { top }), reason: reasonText(answer.reason, false) });
+    controls.hintText.textContent = t("coach.hint", { action: actionPhrase(answer.action, { top }), reason: reasonText(answer.reason, "hint") });
   } catch (e) {
     controls.error.textContent = errorText(/** @type {any} */ (e));
   }

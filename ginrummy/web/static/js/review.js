@@ -62,7 +62,7 @@ function decisionBox(d, m, reviewed, at, threshold) {
   const kind = t(`coach.kind.${d.kind}`);
   box.appendChild(h("p", { className: "review-did" }, h("b", {}, t("coach.did", { who, kind })), " ", actionPhrase(d.action, at)));
   if (d.player !== reviewed) {
-    if (d.reason) box.appendChild(h("p", { className: "review-why" }, t("coach.why_label"), " ", reasonText(d.reason, false)));
+    if (d.reason) box.appendChild(h("p", { className: "review-why" }, t("coach.why_label"), " ", reasonText(d.reason, "why")));
     return box;
   }
   const same = d.hard === null || d.hard === d.action || (d.cost === 0 && d.samples === 0);
@@ -72,7 +72,7 @@ function decisionBox(d, m, reviewed, at, threshold) {
     box.appendChild(h("p", { className: "review-cost" }, t("coach.cost", { cost: points(d.cost), low: points(low), high: points(high), samples: d.samples })));
   }
   if (d.mistake) {
-    box.appendChild(h("p", { className: "review-mark" }, h("span", { className: "chip mistake" }, t("coach.mistake")), " ", reasonText(d.reason, true)));
+    box.appendChild(h("p", { className: "review-mark" }, h("span", { className: "chip mistake" }, t("coach.mistake")), " ", reasonText(d.reason, "mistake")));
   } else if (!same && d.samples > 0) {
     box.appendChild(h("p", { className: "muted" }, t("coach.not_marked", { threshold: points(threshold) })));
   }
@@ -138,7 +138,7 @@ function marksList() {
   for (const d of mistakes) {
     const step = data.steps.findIndex((/** @type {any} */ s) => s.number === d.number);
     const b = h("button", { type: "button", className: "link-btn" },
-      t("coach.mark_line", { step: step + 1, cost: points(d.cost), reason: reasonText(d.reason, true) }));
+      t("coach.mark_line", { step: step + 1, cost: points(d.cost), reason: reasonText(d.reason, "mistake") }));
     b.dataset.step = String(step);
     b.addEventListener("click", () => go(step));
     list.appendChild(h("li", {}, b));
