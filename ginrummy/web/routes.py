@@ -30,11 +30,14 @@ from ginrummy.web.schemas import (
     ActionIn,
     CommitmentOut,
     ErrorOut,
+    HintOut,
     MatchOut,
     MatchSummaryOut,
     NewMatchIn,
     ProofsOut,
+    ReviewStatusOut,
     SettingsFormOut,
+    StatisticsOut,
     VersionIn,
 )
 from ginrummy.web.security import seat_of
@@ -264,28 +267,28 @@ def next_hand(
     return _sent(answer)
 
 
-@api.get("/matches/{match_id}/hands/{hand}/review")
+@api.get("/matches/{match_id}/hands/{hand}/review", response_model=ReviewStatusOut)
 def review(
     match_id: str, hand: int, store: Store, holder: Holder, reviews: Reviews
-) -> JSONResponse:
+) -> ReviewStatusOut:
     """The coach's review of a finished hand for your seat: started by the first request,
     then ``running`` (with how many actions are done) until it is ``done`` and stored.
 
     Refused for a hand in play (``hand_in_play``) and for a match you hold no seat in.
     """
-    return JSONResponse(reviews.status(game.load(store, match_id, holder), hand))
+    return ReviewStatusOut.model_validate(reviews.status(game.load(store, match_id, holder), hand))
 
 
-@api.post("/matches/{match_id}/hint")
-def hint(match_id: str, store: Store, holder: Holder) -> JSONResponse:
+@api.post("/matches/{match_id}/hint", response_model=HintOut)
+def hint(match_id: str, store: Store, holder: Holder) -> HintOut:
     """What Hard would do now from your view, and why (when the match has hints on)."""
-    return JSONResponse(ask_hint(store, game.load(store, match_id, holder)))
+    return HintOut.model_validate(ask_hint(store, game.load(store, match_id, holder)))
 
 
-@api.get("/statistics")
-def stats(store: Store, holder: Holder) -> JSONResponse:
+@api.get("/statistics", response_model=StatisticsOut)
+def stats(store: Store, holder: Holder) -> StatisticsOut:
     """Your matches' statistics on this device: results, rates, reviews and hints."""
-    return JSONResponse(statistics(store, holder))
+    return StatisticsOut.model_validate(statistics(store, holder))
 
 
 @api.get("/statistics.csv")
