@@ -19,11 +19,11 @@ from pathlib import Path
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(ROOT / "tests"))  # the web tests' helpers, as the test runner finds them
 
-from tests.web._support import Server  # noqa: E402 - the repository's root is on the path now
-from tests.web.conftest import BROWSER_ARGS, CHROMIUM  # noqa: E402
-from tests.web.test_coach_api import passed_gin, review_of  # noqa: E402
+from web._support import Server  # noqa: E402
+from web.conftest import BROWSER_ARGS, CHROMIUM  # noqa: E402
+from web.test_coach_api import passed_gin, review_of  # noqa: E402
 
 SIZES = {"": (1280, 800), "-phone": (390, 844)}
 
