@@ -16,6 +16,7 @@ from ginrummy.coach import (
     ReasonCode,
     ReviewError,
     describe,
+    hint,
     review_hand,
     review_match,
     sample_world,
@@ -281,3 +282,19 @@ def test_the_command_reviews_every_example_record(capsys: pytest.CaptureFixture[
         for player in ("0", "1"):
             assert main([str(path), "--player", player, "--samples", "4"]) == 0
             assert "Mistakes: " in capsys.readouterr().out
+
+
+def test_a_hint_is_hards_choice_from_the_players_view_with_a_reason() -> None:
+    hand = gin_feed()
+    before = Hand.replay(hand.deck, hand.actions[:39], dealer=hand.dealer)
+    view = before.view(0)
+    given = hint(view, seed=4)
+    # Hard keeps the 9♥ the other player visibly collects, and says why in the review's terms.
+    assert given.kind is DecisionKind.DISCARD
+    assert given.action == str(make_bot("hard", seed=4).choose(view))
+    assert given.action != "discard 9H"
+    assert describe(given.reason, mistake=False)
+    # A hint needs a decision of the player's own.
+    with pytest.raises(ReviewError) as refused:
+        hint(before.view(1), seed=4)
+    assert refused.value.code == "not_to_act"
