@@ -156,6 +156,8 @@ export async function showReview(matchId, hand) {
   document.title = t("title.review", { hand });
   $("review-title").textContent = t("coach.title", { hand });
   $("review-back-link").setAttribute("href", "/match/" + matchId);
+  $("review-prev-hand").hidden = true;
+  $("review-next-hand").hidden = true;
   $("review-body").hidden = true;
   $("review-error").textContent = "";
   const progress = /** @type {HTMLProgressElement} */ ($("review-progress-bar"));
@@ -204,6 +206,13 @@ function showDone(data, match) {
     count: r.mistakes, lost: points(r.points_lost), samples: r.samples, threshold: points(r.threshold),
   });
   marksList();
+  // The match's other finished hands, one link each way.
+  const hand = data.review.hand;
+  const prev = $("review-prev-hand"), next = $("review-next-hand");
+  prev.hidden = hand <= 1;
+  prev.setAttribute("href", `/review/${data.match}/${hand - 1}`);
+  next.hidden = hand >= match.sheet.length;
+  next.setAttribute("href", `/review/${data.match}/${hand + 1}`);
   draw();
 }
 
