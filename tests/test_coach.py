@@ -11,6 +11,7 @@ from coach_hands import gin_feed, undercut_knock
 
 from ginrummy.bots import make_bot
 from ginrummy.coach import (
+    DEFAULT_SAMPLES,
     DecisionKind,
     Reason,
     ReasonCode,
@@ -298,3 +299,18 @@ def test_a_hint_is_hards_choice_from_the_players_view_with_a_reason() -> None:
     with pytest.raises(ReviewError) as refused:
         hint(before.view(1), seed=4)
     assert refused.value.code == "not_to_act"
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_at_the_apps_eight_samples_the_constructed_mistakes_are_still_marked(seed: int) -> None:
+    # A costly choice whose first 8 deals leave its interval reaching zero is judged
+    # on 16 more, so neither the gin feed nor the certain undercut is let off.
+    for hand, code in (
+        (gin_feed(), ReasonCode.COLLECTS),
+        (undercut_knock(), ReasonCode.UNDERCUT_RISK),
+    ):
+        review = review_hand(hand, 0, samples=DEFAULT_SAMPLES, seed=seed, only=[40])
+        marked = [d for d in review.mistakes if d.kind is not DecisionKind.LAYOUT]
+        assert len(marked) == 1, review.decisions
+        assert marked[0].reason is not None and marked[0].reason.code is code
+        assert marked[0].samples == 3 * DEFAULT_SAMPLES

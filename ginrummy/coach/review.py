@@ -542,15 +542,18 @@ def _confirmed(
     seed: str,
     pool: Executor | None,
     judge: Callable[[_Evaluation], Decision],
+    threshold: float,
 ) -> Decision:
-    """Judge a decision; a mistake is confirmed on twice as many fresh deals before it is marked.
+    """Judge a decision; a contested one is judged again on twice as many more deals.
 
-    A decision marked on ``samples`` deals is judged again on those and
-    ``2 * samples`` more: one lucky run of deals does not make a mistake.
+    A decision whose cost on ``samples`` deals is above the threshold (marked
+    or not yet, its interval still reaching zero) is judged again on those and
+    ``2 * samples`` more: one lucky run of deals does not make a mistake, and
+    a costly choice is not let off for want of deals.
     """
     first = _evaluate(view, candidates, table, samples, seed, pool)
     decision = judge(first)
-    if not decision.mistake:
+    if not decision.mistake and (decision.cost is None or decision.cost <= threshold):
         return decision
     more = _evaluate(view, candidates, table, 2 * samples, seed + "/confirm", pool)
     both = [a + b for a, b in zip(first.outcomes, more.outcomes, strict=True)]
@@ -802,6 +805,7 @@ def review_hand(
                                     str(hard),
                                     threshold=threshold,
                                 ),
+                                threshold,
                             )
                         )
                     layout = _review_layout(
@@ -908,6 +912,7 @@ def _review_layout(
             ev,
             threshold,
         ),
+        threshold,
     )
     if decision.mistake:
         best = next(c for c in candidates if str(c) == decision.best)
