@@ -97,7 +97,7 @@ export function barsOverTime(title, values, format) {
   const width = 320, height = 140, left = 34, bottom = 20, top = 10;
   const most = Math.max(1, ...values);
   const n = Math.max(1, values.length);
-  const slot = (width - left - 4) / n;
+  const slot = Math.min(36, (width - left - 4) / n); // a few hands stay a few bars wide
   const y = (/** @type {number} */ v) => height - bottom - ((height - bottom - top) * v) / most;
   const mean = values.length ? values.reduce((a, b) => a + b, 0) / values.length : 0;
   const summary = t("stats.over_time_summary", { count: values.length, mean: format(mean), last: format(values.length ? values[values.length - 1] : 0) });
