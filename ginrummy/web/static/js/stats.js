@@ -112,7 +112,7 @@ export function barsOverTime(title, values, format) {
   const line = values.map((v, i) => { sum += v; return `${left + (i + 0.5) * slot},${y(sum / (i + 1))}`; }).join(" ");
   if (values.length > 1) svg.appendChild(s("polyline", { points: line, class: "trend" }));
   svg.appendChild(s("text", { x: left, y: height - 4, class: "chart-text" }, t("stats.oldest")));
-  svg.appendChild(s("text", { x: width, y: height - 4, class: "chart-text", "text-anchor": "end" }, t("stats.latest")));
+  svg.appendChild(s("text", { x: Math.max(left + n * slot, left + 80), y: height - 4, class: "chart-text", "text-anchor": "end" }, t("stats.latest")));
   return svg;
 }
 
