@@ -2,6 +2,7 @@
 
     python bench/bench_coach.py examples              # write docs/examples/*.json
     python bench/bench_coach.py time --samples 4 8 16  # review time per hand, p50 and p95
+    python bench/bench_coach.py time --jobs 2 --pool   # as the web app runs it: a kept pool
     python bench/bench_coach.py stability --samples 8  # two sampling seeds: do the marks agree?
     python bench/bench_coach.py calibration --samples 8 [--wide]  # Hard's own decisions marked
 
@@ -16,10 +17,12 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import multiprocessing
 import random
 import resource
 import sys
 import time
+from concurrent.futures import Executor, ProcessPoolExecutor
 from pathlib import Path
 
 from ginrummy.bots import make_bot
@@ -102,18 +105,27 @@ def _cpu() -> float:
 
 
 def time_reviews(
-    first: int, hands: int, samples: list[int], wide: bool, jobs: int, seat: str
+    first: int, hands: int, samples: list[int], wide: bool, jobs: int, seat: str, kept: bool
 ) -> dict[str, object]:
-    """Review time per typical hand (``seat`` reviewed, Hard opposite): wall clock and CPU."""
+    """Review time per typical hand (``seat`` reviewed, Hard opposite): wall clock and CPU.
+
+    With ``kept`` the play-outs go to one pool of ``jobs`` spawned processes kept for
+    every review, as the web app runs them (its workers' CPU time is not counted).
+    """
     out: dict[str, object] = {}
     played = [play_hand(first + i, (seat, "hard")) for i in range(hands)]
+    pool: Executor | None = None
+    if kept:
+        context = multiprocessing.get_context("spawn")
+        pool = ProcessPoolExecutor(max_workers=jobs, mp_context=context)
+        list(pool.map(abs, range(jobs)))  # started before the clock runs, as a server's are
     for s in samples:
         times: list[float] = []
         cpu: list[float] = []
         decisions = sampled = 0
         for hand in played:
             start, start_cpu = time.perf_counter(), _cpu()
-            review = review_hand(hand, 0, samples=s, seed=1, wide=wide, jobs=jobs)
+            review = review_hand(hand, 0, samples=s, seed=1, wide=wide, jobs=jobs, pool=pool)
             times.append(time.perf_counter() - start)
             cpu.append(_cpu() - start_cpu)
             mine = [d for d in review.decisions if d.player == 0]
@@ -133,6 +145,8 @@ def time_reviews(
         }
         out[str(s)] = row
         print(f"samples {s}: {row}", flush=True)
+    if pool is not None:
+        pool.shutdown()
     return out
 
 
@@ -215,6 +229,7 @@ def main() -> None:
     parser.add_argument("--samples", type=int, nargs="+", default=[8])
     parser.add_argument("--wide", action="store_true")
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--pool", action="store_true", help="time: one kept pool of --jobs")
     parser.add_argument("--dump", help="append each reviewed decision to this JSON-lines file")
     parser.add_argument("--seat", default="medium", help="the reviewed bot of a typical hand")
     args = parser.parse_args()
@@ -223,7 +238,9 @@ def main() -> None:
         examples()
         return
     if args.what == "time":
-        result = time_reviews(args.first, args.hands, args.samples, args.wide, args.jobs, args.seat)
+        result = time_reviews(
+            args.first, args.hands, args.samples, args.wide, args.jobs, args.seat, args.pool
+        )
     elif args.what == "stability":
         result = stability(args.first, args.hands, args.samples[0], args.wide, args.jobs, args.seat)
     else:

@@ -95,6 +95,8 @@ class Settings:
     """House rule: when the loser never scored, double the winner's total or add 100."""
     spades_double: bool = False
     """House rule: a hand whose first upcard is a spade scores double."""
+    hints: bool = False
+    """Not a rule of play: a person may ask what Hard would do (each hint is counted)."""
 
     def __post_init__(self) -> None:
         for name, (low, high) in NUMBER_RANGES.items():
@@ -111,7 +113,7 @@ class Settings:
                 raise SettingsError(
                     "setting_not_choice", name=name, choices=choices, value=_shown(value)
                 ) from None
-        for name in ("big_gin", "ace_high", "game_bonus", "line_bonus", "spades_double"):
+        for name in ("big_gin", "ace_high", "game_bonus", "line_bonus", "spades_double", "hints"):
             if not isinstance(getattr(self, name), bool):
                 raise SettingsError(
                     "setting_not_bool", name=name, value=_shown(getattr(self, name))

@@ -11,11 +11,13 @@ from coach_hands import gin_feed, undercut_knock
 
 from ginrummy.bots import make_bot
 from ginrummy.coach import (
+    DEFAULT_SAMPLES,
     DecisionKind,
     Reason,
     ReasonCode,
     ReviewError,
     describe,
+    hint,
     review_hand,
     review_match,
     sample_world,
@@ -281,3 +283,34 @@ def test_the_command_reviews_every_example_record(capsys: pytest.CaptureFixture[
         for player in ("0", "1"):
             assert main([str(path), "--player", player, "--samples", "4"]) == 0
             assert "Mistakes: " in capsys.readouterr().out
+
+
+def test_a_hint_is_hards_choice_from_the_players_view_with_a_reason() -> None:
+    hand = gin_feed()
+    before = Hand.replay(hand.deck, hand.actions[:39], dealer=hand.dealer)
+    view = before.view(0)
+    given = hint(view, seed=4)
+    # Hard keeps the 9♥ the other player visibly collects, and says why in the review's terms.
+    assert given.kind is DecisionKind.DISCARD
+    assert given.action == str(make_bot("hard", seed=4).choose(view))
+    assert given.action != "discard 9H"
+    assert describe(given.reason, mistake=False)
+    # A hint needs a decision of the player's own.
+    with pytest.raises(ReviewError) as refused:
+        hint(before.view(1), seed=4)
+    assert refused.value.code == "not_to_act"
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_at_the_apps_eight_samples_the_constructed_mistakes_are_still_marked(seed: int) -> None:
+    # A costly choice whose first 8 deals leave its interval reaching zero is judged
+    # on 16 more, so neither the gin feed nor the certain undercut is let off.
+    for hand, code in (
+        (gin_feed(), ReasonCode.COLLECTS),
+        (undercut_knock(), ReasonCode.UNDERCUT_RISK),
+    ):
+        review = review_hand(hand, 0, samples=DEFAULT_SAMPLES, seed=seed, only=[40])
+        marked = [d for d in review.mistakes if d.kind is not DecisionKind.LAYOUT]
+        assert len(marked) == 1, review.decisions
+        assert marked[0].reason is not None and marked[0].reason.code is code
+        assert marked[0].samples == 3 * DEFAULT_SAMPLES

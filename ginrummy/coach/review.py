@@ -63,6 +63,7 @@ __all__ = [
     "MatchReview",
     "Option",
     "ReviewError",
+    "hint",
     "review_hand",
     "review_match",
 ]
@@ -72,6 +73,9 @@ THRESHOLD = 2.0
 
 DEFAULT_SAMPLES = 8
 """Sampled deals per decision (each played out once per candidate)."""
+
+HINT_SAMPLES = 8
+"""Sampled deals behind a hint's shares (a hint plays nothing out)."""
 
 ProgressFn = Callable[[int, int], None]
 """Called with (decisions done, decisions in all) as a review goes."""
@@ -91,6 +95,7 @@ class ReviewError(ValueError):
         "no_such_player": "player {player} is not a seat: the players are 0 and 1",
         "too_few_samples": "a review needs at least 2 samples per decision, not {samples}",
         "unknown_bot": "no bot is called {bot!r}",
+        "not_to_act": "player {player} is not to act: there is no decision to hint at",
     }
 
     def __init__(self, code: str, **params: Any) -> None:
@@ -537,15 +542,18 @@ def _confirmed(
     seed: str,
     pool: Executor | None,
     judge: Callable[[_Evaluation], Decision],
+    threshold: float,
 ) -> Decision:
-    """Judge a decision; a mistake is confirmed on twice as many fresh deals before it is marked.
+    """Judge a decision; a contested one is judged again on twice as many more deals.
 
-    A decision marked on ``samples`` deals is judged again on those and
-    ``2 * samples`` more: one lucky run of deals does not make a mistake.
+    A decision whose cost on ``samples`` deals is above the threshold (marked
+    or not yet, its interval still reaching zero) is judged again on those and
+    ``2 * samples`` more: one lucky run of deals does not make a mistake, and
+    a costly choice is not let off for want of deals.
     """
     first = _evaluate(view, candidates, table, samples, seed, pool)
     decision = judge(first)
-    if not decision.mistake:
+    if not decision.mistake and (decision.cost is None or decision.cost <= threshold):
         return decision
     more = _evaluate(view, candidates, table, 2 * samples, seed + "/confirm", pool)
     both = [a + b for a, b in zip(first.outcomes, more.outcomes, strict=True)]
@@ -671,6 +679,43 @@ def _layout_reason(view: PlayerView, card: int, taken: Knock, best: Knock) -> Re
     return None
 
 
+# --- hints -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Hint:
+    """Hard's choice for one decision from a player's own view, and its one-line reason."""
+
+    kind: DecisionKind
+    action: str
+    reason: Reason
+
+    def to_dict(self) -> dict[str, Any]:
+        """Plain JSON values."""
+        return {"kind": self.kind.value, "action": self.action, "reason": self.reason.to_dict()}
+
+
+def hint(view: PlayerView, *, seed: int = 0, samples: int = HINT_SAMPLES) -> Hint:
+    """What Hard would do from ``view`` (a player's view of a hand in play), and why.
+
+    Only the view is read: the hand the reason is worked out on is a deal
+    sampled from it (:func:`sample_world`), so a hint can never tell a hidden
+    card. The reason comes from the same set as a review's.
+
+    >>> from ginrummy.hand import Hand
+    >>> h = hint(Hand.from_seed(11, dealer=0).view(1), seed=3)
+    >>> h.kind.value, h.action in ("take", "pass")
+    ('upcard', True)
+    """
+    if view.to_act != view.player:
+        raise ReviewError("not_to_act", player=view.player)
+    where = f"{seed}/hint"
+    world = sample_world(view, random.Random(where))
+    chosen = make_bot("hard", seed=seed).choose(view)
+    reason = _explain(world, view, chosen, samples, where)
+    return Hint(_kind(world), str(_laid(world, chosen)), reason)
+
+
 # --- reviews ---------------------------------------------------------------------
 
 
@@ -688,6 +733,7 @@ def review_hand(
     scores: tuple[int, int] = (0, 0),
     number: int = 1,
     progress: ProgressFn | None = None,
+    pool: Executor | None = None,
 ) -> HandReview:
     """Review ``player``'s decisions in a finished hand (and explain the other player's).
 
@@ -699,7 +745,9 @@ def review_hand(
     the least-deadwood throw, the best knock), which is slower. ``only`` limits
     the review to the decisions made by those action numbers (1-based).
     ``jobs`` > 1 plays the samples out in that many processes (the review is
-    the same, only sooner). Raises :class:`ReviewError` for a hand still in play.
+    the same, only sooner); ``pool`` is a process pool to play them out in instead
+    (one kept by a server for every review). Raises :class:`ReviewError` for a hand
+    still in play.
     """
     if player not in (0, 1) or isinstance(player, bool):
         raise ReviewError("no_such_player", player=player)
@@ -722,7 +770,7 @@ def review_hand(
     replay = Hand.deal(hand.deck, dealer=hand.dealer, settings=hand.settings)
     decisions: list[Decision] = []
     total = len(hand.actions)
-    with _workers(jobs) as pool:
+    with _workers(jobs, pool) as pool:
         for i, action in enumerate(hand.actions):
             if progress is not None:
                 progress(i, total)
@@ -757,6 +805,7 @@ def review_hand(
                                     str(hard),
                                     threshold=threshold,
                                 ),
+                                threshold,
                             )
                         )
                     layout = _review_layout(
@@ -800,7 +849,10 @@ def review_hand(
 
 
 @contextmanager
-def _workers(jobs: int) -> Iterator[Executor | None]:
+def _workers(jobs: int, given: Executor | None = None) -> Iterator[Executor | None]:
+    if given is not None:
+        yield given
+        return
     if jobs <= 1:
         yield None
         return
@@ -860,6 +912,7 @@ def _review_layout(
             ev,
             threshold,
         ),
+        threshold,
     )
     if decision.mistake:
         best = next(c for c in candidates if str(c) == decision.best)

@@ -21,6 +21,7 @@ from fastapi.staticfiles import StaticFiles
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ginrummy.settings import SettingsError
+from ginrummy.web.coaching import Reviewer
 from ginrummy.web.config import ServerConfig
 from ginrummy.web.game import AlreadyAppliedError, DeckSource, GameError
 from ginrummy.web.learn import router as learn_router
@@ -58,10 +59,13 @@ WEB_ERROR_CODES: tuple[str, ...] = (
     "bad_commitment",
     "body_too_large",
     "cross_site",
+    "hints_off",
     "method_not_allowed",
     "missing_card",
     "not_found",
     "not_your_seat",
+    "not_your_turn",
+    "no_such_hand",
     "nothing_finished",
     "http_error",
     "invite_cancelled",
@@ -112,6 +116,7 @@ def create_app(
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         anyio.to_thread.current_default_thread_limiter().total_tokens = threads
         yield
+        app.state.reviewer.close()
 
     app = FastAPI(
         title="Gin Rummy",
@@ -121,8 +126,10 @@ def create_app(
         openapi_url="/api/openapi.json",
         lifespan=lifespan,
     )
-    install(app, config or ServerConfig(), store, STATIC_DIR)
+    config = config or ServerConfig()
+    install(app, config, store, STATIC_DIR)
     app.state.store = store
+    app.state.reviewer = Reviewer(store, samples=config.review_samples, jobs=config.review_jobs)
     app.state.decks = decks or DeckSource()
     app.state.page = STATIC_DIR / "index.html"
 

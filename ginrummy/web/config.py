@@ -112,6 +112,10 @@ class ServerConfig(BaseSettings):
     """The TCP port to listen on."""
     threads: int = Field(default=4, ge=1, le=256)
     """Requests one process works on at once (see :data:`ginrummy.web.app.THREADS`)."""
+    review_samples: int = Field(default=8, ge=2, le=64)
+    """Sampled deals per decision in a hand's review (see docs/COACH.md)."""
+    review_jobs: int = Field(default=2, ge=1, le=64)
+    """Processes a review's play-outs run in (1: on the review's own thread)."""
     test_decks: str | None = None
     """Test mode: deck orders fixed by this seed (never for real play)."""
     rate_limit: Annotated[Rate, NoDecode, BeforeValidator(_rate)] = Rate(20.0, 60)

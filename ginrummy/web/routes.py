@@ -23,6 +23,7 @@ from ginrummy.hand import Action, Discard, Knock, parse_action
 from ginrummy.records import match_to_dict
 from ginrummy.settings import Settings
 from ginrummy.web import game, i18n
+from ginrummy.web.coaching import Reviewer, ask_hint, statistics, statistics_csv
 from ginrummy.web.game import DeckSource
 from ginrummy.web.model import LoadedMatch
 from ginrummy.web.present import SETTINGS_FORM, match_out, proofs_out, summary_out
@@ -32,11 +33,14 @@ from ginrummy.web.schemas import (
     ActionIn,
     CommitmentOut,
     ErrorOut,
+    HintOut,
     MatchOut,
     MatchSummaryOut,
     NewMatchIn,
     ProofsOut,
+    ReviewStatusOut,
     SettingsFormOut,
+    StatisticsOut,
     VersionIn,
 )
 from ginrummy.web.security import seat_of
@@ -84,8 +88,17 @@ Store = Annotated[MatchStore, Depends(_get_store)]
 """The app's match store."""
 Decks = Annotated[DeckSource, Depends(_get_decks)]
 """Where the app's deals come from."""
+
+
+def _get_reviewer(request: Request) -> Reviewer:
+    reviewer: Reviewer = request.app.state.reviewer
+    return reviewer
+
+
 Holder = Annotated[str, Depends(_get_holder)]
 """The requester's seat id (from the seat cookie; see :mod:`.security`)."""
+Reviews = Annotated[Reviewer, Depends(_get_reviewer)]
+"""The app's reviewer (reviews made off the request thread, then stored)."""
 
 ERRORS: dict[int | str, dict[str, Any]] = {
     status: {"model": ErrorOut} for status in (403, 404, 409, 410, 422, 429)
@@ -295,6 +308,40 @@ def next_hand(
     return _sent(answer)
 
 
+@api.get("/matches/{match_id}/hands/{hand}/review", response_model=ReviewStatusOut)
+def review(
+    match_id: str, hand: int, store: Store, holder: Holder, reviews: Reviews
+) -> ReviewStatusOut:
+    """The coach's review of a finished hand for your seat: started by the first request,
+    then ``running`` (with how many actions are done) until it is ``done`` and stored.
+
+    Refused for a hand in play (``hand_in_play``) and for a match you hold no seat in.
+    """
+    return ReviewStatusOut.model_validate(reviews.status(game.load(store, match_id, holder), hand))
+
+
+@api.post("/matches/{match_id}/hint", response_model=HintOut)
+def hint(match_id: str, store: Store, holder: Holder) -> HintOut:
+    """What Hard would do now from your view, and why (when the match has hints on)."""
+    return HintOut.model_validate(ask_hint(store, game.load(store, match_id, holder)))
+
+
+@api.get("/statistics", response_model=StatisticsOut)
+def stats(store: Store, holder: Holder) -> StatisticsOut:
+    """Your matches' statistics on this device: results, rates, reviews and hints."""
+    return StatisticsOut.model_validate(statistics(store, holder))
+
+
+@api.get("/statistics.csv")
+def stats_csv(store: Store, holder: Holder) -> Response:
+    """Your matches as CSV, one line each, to download."""
+    return Response(
+        statistics_csv(statistics(store, holder)),
+        media_type="text/csv",
+        headers={"Content-Disposition": 'attachment; filename="ginrummy-statistics.csv"'},
+    )
+
+
 @api.get("/health", responses={})
 def health() -> dict[str, str]:
     """Whether the server is up."""
@@ -332,5 +379,13 @@ def choose_language(lang: str, back: Annotated[str, Query(alias="next")] = "/") 
     return response
 
 
-for _path in ("/", "/history", "/match/{match_id}", "/join/{code}", "/resume/{rest:path}"):
+for _path in (
+    "/",
+    "/history",
+    "/statistics",
+    "/match/{match_id}",
+    "/review/{match_id}/{hand}",
+    "/join/{code}",
+    "/resume/{rest:path}",
+):
     pages.add_api_route(_path, _page, methods=["GET"])

@@ -27,6 +27,7 @@ __all__ = [
     "EventOut",
     "FairnessOut",
     "FinalOut",
+    "HintOut",
     "KnockLayoutsOut",
     "KnockOut",
     "LayOffOut",
@@ -36,6 +37,7 @@ __all__ = [
     "MeldOut",
     "NewMatchIn",
     "ProofsOut",
+    "ReviewStatusOut",
     "SeatIn",
     "SeatOut",
     "SettingOptionOut",
@@ -43,6 +45,7 @@ __all__ = [
     "SettingsIn",
     "SettingsOut",
     "SheetEntryOut",
+    "StatisticsOut",
     "TableOut",
     "ThrowOut",
     "VersionIn",
@@ -97,6 +100,7 @@ class SettingsIn(_In):
     line_bonus: bool = False
     shutout: Literal["off", "double", "plus_100"] = "off"
     spades_double: bool = False
+    hints: bool = False
 
 
 NAME_PATTERN = r"^[\w][\w .'\-]{0,19}$"
@@ -227,6 +231,7 @@ class SettingsOut(_Out):
     line_bonus: bool
     shutout: str
     spades_double: bool
+    hints: bool
 
 
 class SettingOptionOut(_Out):
@@ -528,3 +533,175 @@ class MatchSummaryOut(_Out):
     updated_at: str
     seat: SeatIndex | None = None
     """The seat the requester holds in it (``None``: none, e.g. a match between two bots)."""
+
+
+# --- the coach -----------------------------------------------------------------
+
+ReasonOut = dict[str, int | str]
+"""A reason: ``{"code": ..., **params}`` (docs/COACH.md lists the codes and params)."""
+
+
+class OptionOut(_Out):
+    """A candidate action of a reviewed decision and its mean points over the samples."""
+
+    action: str
+    points: float | None
+
+
+class DecisionOut(_Out):
+    """One decision of a reviewed hand (the reviewed player's, or the other's with its reason)."""
+
+    number: int
+    """The action's number in the hand (1-based)."""
+    player: SeatIndex
+    kind: Literal["upcard", "draw", "discard", "knock", "layout"]
+    action: str
+    hard: str | None
+    best: str | None
+    cost: float | None
+    interval: tuple[float | None, float | None] | None
+    """The cost's 95% interval."""
+    samples: int
+    mistake: bool
+    reason: ReasonOut | None
+    options: list[OptionOut]
+
+
+class HandResultOut(_Out):
+    """How a reviewed hand ended."""
+
+    kind: Literal["knock", "gin", "big_gin", "undercut", "dead"]
+    winner: SeatIndex | None
+    points: int
+
+
+class HandReviewOut(_Out):
+    """The coach's review of one hand for one player."""
+
+    hand: int
+    player: SeatIndex
+    dealer: SeatIndex
+    result: HandResultOut
+    samples: int
+    seed: int
+    threshold: float
+    opponent: str
+    wide: bool
+    mistakes: int
+    points_lost: float
+    decisions: list[DecisionOut]
+
+
+class LaidHandOut(_Out):
+    """A hand as melds and deadwood, with its deadwood count."""
+
+    melds: list[list[str]]
+    deadwood: list[str]
+    points: int
+
+
+class StepOut(_Out):
+    """One point of a finished hand, both hands face up: before action ``number``, or the end."""
+
+    number: int | None
+    player: SeatIndex | None
+    action: str | None
+    hands: tuple[LaidHandOut, LaidHandOut]
+    pile: list[str]
+    stock: int
+    phase: str
+
+
+class ReviewOut(_Out):
+    """A finished review as the page shows it."""
+
+    match: str
+    seat: SeatIndex
+    hands_in_match: int
+    review: HandReviewOut
+    steps: list[StepOut]
+
+
+class ReviewStatusOut(_Out):
+    """Where a hand's review is: running (how far), done (the review) or failed."""
+
+    status: Literal["running", "done", "failed"]
+    done: int = 0
+    total: int = 0
+    message: str | None = None
+    review: ReviewOut | None = None
+
+
+class HintOut(_Out):
+    """Hard's choice for the requester's decision now, with its one-line reason."""
+
+    hand: int
+    kind: Literal["upcard", "draw", "discard", "knock", "layout"]
+    action: str
+    reason: ReasonOut
+
+
+class ShareOut(_Out):
+    """A share with its 95% Wilson interval."""
+
+    share: float
+    low: float
+    high: float
+
+
+class GroupOut(_Out):
+    """Matches against one opponent under one knocking rule."""
+
+    opponent: str
+    knocking: str
+    matches: int
+    hands: int
+    won: int
+
+
+class ReviewedHandOut(_Out):
+    """One stored review, as the statistics count it."""
+
+    match: str
+    hand: int
+    decisions: int
+    mistakes: int
+    points_lost: float
+    at: str
+
+
+class MatchLineOut(_Out):
+    """One match in the statistics (scores: the requester's first)."""
+
+    id: str
+    status: str
+    won: bool
+    opponent: str
+    knocking: str
+    match_to: int
+    hands: int
+    scores: tuple[int, int]
+    updated_at: str
+
+
+class StatisticsOut(_Out):
+    """The statistics of the requester's matches on this device."""
+
+    matches: int
+    finished: int
+    won: int
+    win_share: ShareOut
+    hands: int
+    points_per_hand: float
+    rates: dict[str, float]
+    """Per hand played: ``gin_for``, ``gin_against``, ``knock_for``, ... and ``dead``."""
+    counts: dict[str, int]
+    knock_deadwood: float | None
+    """The requester's average deadwood when knocking (undercut or not)."""
+    knocks: int
+    by_opponent: list[GroupOut]
+    reviewed: list[ReviewedHandOut]
+    hints: int
+    hints_by_match: dict[str, int]
+    threshold: float
+    history: list[MatchLineOut]

@@ -60,6 +60,7 @@ __all__ = [
     "StorageError",
     "StoredInvite",
     "StoredMatch",
+    "StoredReview",
     "StoredSeat",
     "now",
 ]
@@ -246,6 +247,13 @@ class _Sql:
     delete_seats: str
     delete_replies: str
     delete_invites: str
+    delete_reviews: str
+    delete_hints: str
+    review: str
+    add_review: str
+    reviews_of: str
+    add_hint: str
+    hints_of: str
 
     @classmethod
     def for_placeholder(cls, p: str) -> _Sql:
@@ -360,6 +368,30 @@ class _Sql:
             delete_seats=f"DELETE FROM ginrummy_seats WHERE match_id = {p}",
             delete_replies=f"DELETE FROM ginrummy_replies WHERE match_id = {p}",
             delete_invites=f"DELETE FROM ginrummy_invites WHERE match_id = {p}",
+            delete_reviews=f"DELETE FROM ginrummy_reviews WHERE match_id = {p}",
+            delete_hints=f"DELETE FROM ginrummy_hints WHERE match_id = {p}",
+            review=(
+                f"SELECT body FROM ginrummy_reviews WHERE match_id = {p} AND hand = {p} "
+                f"AND seat = {p}"
+            ),
+            add_review=(
+                "INSERT INTO ginrummy_reviews (match_id, hand, seat, body, created_at) "
+                f"VALUES ({p}, {p}, {p}, {p}, {p}) ON CONFLICT (match_id, hand, seat) DO NOTHING"
+            ),
+            reviews_of=(
+                "SELECT r.match_id, r.hand, r.seat, r.body, r.created_at FROM ginrummy_reviews r "
+                f"JOIN ginrummy_matches m ON m.id = r.match_id WHERE m.owner = {p} "
+                "ORDER BY r.created_at"
+            ),
+            add_hint=(
+                "INSERT INTO ginrummy_hints (match_id, hand, seat, count) "
+                f"VALUES ({p}, {p}, {p}, 1) "
+                "ON CONFLICT (match_id, hand, seat) DO UPDATE SET count = ginrummy_hints.count + 1"
+            ),
+            hints_of=(
+                "SELECT h.match_id, h.hand, h.seat, h.count FROM ginrummy_hints h "
+                f"JOIN ginrummy_matches m ON m.id = h.match_id WHERE m.owner = {p}"
+            ),
         )
 
 
@@ -663,6 +695,8 @@ class MatchStore:
             cur.execute(sql.delete_seats, (match_id,))
             cur.execute(sql.delete_replies, (match_id,))
             cur.execute(sql.delete_invites, (match_id,))
+            cur.execute(sql.delete_reviews, (match_id,))
+            cur.execute(sql.delete_hints, (match_id,))
         # A friend's open stream hears of it and finds the match gone.
         self.changes.publish(match_id)
         return True
@@ -827,6 +861,39 @@ class MatchStore:
                 self._listener = _Listener(self.url, self.changes)
                 self._listener.start()
 
+    # --- the coach: reviews and hints ---------------------------------------------------
+
+    def review(self, match_id: str, hand: int, seat: int) -> str | None:
+        """The stored review (JSON text) of hand ``hand`` for ``seat``, if it was made."""
+        with self._cursor() as cur:
+            cur.execute(self._sql.review, (match_id, hand, seat))
+            row = cur.fetchone()
+        return None if row is None else str(row[0])
+
+    def add_review(self, match_id: str, hand: int, seat: int, body: str) -> None:
+        """Keep a finished review; one made first by another process is kept instead."""
+        with self._cursor(write=True) as cur:
+            cur.execute(self._sql.add_review, (match_id, hand, seat, body, now()))
+
+    def reviews_of(self, owner: str) -> list[StoredReview]:
+        """The stored reviews of the matches ``owner`` started, the oldest first."""
+        with self._cursor() as cur:
+            cur.execute(self._sql.reviews_of, (owner,))
+            rows = cur.fetchall()
+        return [StoredReview(str(r[0]), int(r[1]), int(r[2]), str(r[3]), str(r[4])) for r in rows]
+
+    def add_hint(self, match_id: str, hand: int, seat: int) -> None:
+        """Count one hint given to ``seat`` in hand ``hand`` of a match."""
+        with self._cursor(write=True) as cur:
+            cur.execute(self._sql.add_hint, (match_id, hand, seat))
+
+    def hints_of(self, owner: str) -> dict[tuple[str, int, int], int]:
+        """The hints counted in the matches ``owner`` started: (match, hand, seat) -> count."""
+        with self._cursor() as cur:
+            cur.execute(self._sql.hints_of, (owner,))
+            rows = cur.fetchall()
+        return {(str(r[0]), int(r[1]), int(r[2])): int(r[3]) for r in rows}
+
 
 OPEN_SEAT = "-"
 """The holder of a person seat waiting for the friend its invite is for (no seat id is
@@ -909,6 +976,17 @@ RETURNING b.tokens, b.allowed, b.at
 """A token bucket taken from in one statement: a new key starts full (``burst``) less one;
 an old one refills at ``rate`` a second since it was last used, up to ``burst``, and gives
 one if it holds one. ``full_at`` is when it will be full again (and may be dropped)."""
+
+
+@dataclass(frozen=True, slots=True)
+class StoredReview:
+    """A stored review: which hand of which match, for which seat, and its JSON text."""
+
+    match_id: str
+    hand: int
+    seat: int
+    body: str
+    created_at: str
 
 
 def _pg_pool(url: str, size: int, where: str) -> Any:

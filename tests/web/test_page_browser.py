@@ -182,7 +182,7 @@ MISSED_TOUCHES = """s => {
 }"""
 """Where a finger on ``s`` misses it: probes 21 px above and below its middle."""
 
-TARGETS = ["#nav-new", "#nav-history", "#nav-rules", "#open-comfort", "#open-help"]
+TARGETS = ["#nav-new", "#nav-history", "#nav-stats", "#nav-rules", "#open-comfort", "#open-help"]
 TABLE_TARGETS = ["#open-pile"]
 
 
@@ -345,7 +345,12 @@ def test_the_learn_pages_top_bar_is_the_games_and_the_rules_line_is_whole(
     tab.goto(server.url + "/")
     expect(tab.locator("#start-match")).to_be_enabled()
     game = tab.evaluate(BAR)
-    assert [link[0] for link in game["links"]] == ["nav-new", "nav-history", "nav-rules"]
+    assert [link[0] for link in game["links"]] == [
+        "nav-new",
+        "nav-history",
+        "nav-stats",
+        "nav-rules",
+    ]
     for path in ("/rules", "/worked-hand", "/strategy"):
         tab.goto(server.url + path)
         expect(tab.locator("body")).to_have_attribute("data-ready", "1")
@@ -353,7 +358,7 @@ def test_the_learn_pages_top_bar_is_the_games_and_the_rules_line_is_whole(
     expect(tab.locator("#nav-rules")).not_to_have_attribute("aria-current", "page")
     tab.goto(server.url + "/rules")
     expect(tab.locator("#nav-rules")).to_have_attribute("aria-current", "page")
-    for link in ("#nav-new", "#nav-history", "#nav-rules"):
+    for link in ("#nav-new", "#nav-history", "#nav-stats", "#nav-rules"):
         assert not tab.evaluate(MISSED_TOUCHES, link), f"{link} misses a touch"
     # In a match, the line with its rules is shown whole, however narrow the screen.
     open_match(tab, server, [deck(MELDED, JUNK, "QD")])

@@ -9,6 +9,8 @@ import * as friend from "./js/friend.js";
 import * as game from "./js/game.js";
 import { buildForm, checkForm, markField, readForm, showFormError, syncForm, wireLearnOffer } from "./js/home.js";
 import { showHistory } from "./js/history.js";
+import { showReview, wireReview } from "./js/review.js";
+import { showStats } from "./js/stats.js";
 import { wireKeys } from "./js/keys.js";
 import { loadCatalogue, t, translatePage, translateStyles, wireLanguageControl } from "./js/messages.js";
 import { wirePointer } from "./js/pointer.js";
@@ -83,9 +85,9 @@ function replaceWith(path) {
   route();
 }
 
-/** @param {"home" | "table" | "history" | "join"} name */
+/** @param {"home" | "table" | "history" | "join" | "review" | "stats"} name */
 function showView(name) {
-  for (const v of ["home", "table", "history", "join"]) $("view-" + v).hidden = v !== name;
+  for (const v of ["home", "table", "history", "join", "review", "stats"]) $("view-" + v).hidden = v !== name;
   if (name !== "table") friend.unfollow();
   $("nav-rules").setAttribute("href", "/rules");
   document.body.dataset.view = name;
@@ -109,6 +111,15 @@ async function route() {
   if (seat) {
     showView("join");
     return friend.showResume(seat[1], Number(seat[2]), seat[3], replaceWith);
+  }
+  const r = path.match(/^\/review\/([A-Za-z0-9_-]+)\/([0-9]+)$/);
+  if (r) {
+    showView("review");
+    return showReview(r[1], Number(r[2]));
+  }
+  if (path === "/statistics") {
+    showView("stats");
+    return showStats();
   }
   if (path === "/history") {
     showView("history");
@@ -207,6 +218,7 @@ $("settings-form").addEventListener("submit", async (e) => {
 
 wireDialogs();
 friend.wireFriend(replaceWith);
+wireReview();
 wirePointer();
 wireKeys();
 $("open-rules").addEventListener("click", screens.showRules);
@@ -215,6 +227,7 @@ $("result-sheet").addEventListener("click", screens.showSheet);
 $("final-sheet").addEventListener("click", screens.showSheet);
 $("result-close").addEventListener("click", () => closeDialog("dlg-result"));
 $("result-next").addEventListener("click", game.nextHand);
+game.controls.hint.addEventListener("click", game.askHint);
 $("final-again").addEventListener("click", () => {
   const m = state.match;
   if (!m) return;

@@ -20,6 +20,8 @@ import { t } from "./messages.js";
  * @property {HTMLElement} layoutOptions
  * @property {HTMLButtonElement} bigGin
  * @property {HTMLButtonElement} next
+ * @property {HTMLButtonElement} hint
+ * @property {HTMLElement} hintText
  * @property {HTMLElement} log
  * @property {HTMLButtonElement} sort
  * @property {HTMLButtonElement} group
@@ -38,13 +40,15 @@ export function buildControls() {
   const layouts = h("fieldset", { className: "layouts", id: "knock-layouts", hidden: true }, h("legend", {}, t("knock.layouts_legend")), layoutOptions);
   const bigGin = h("button", { type: "button", className: "btn knock", id: "btn-big-gin", hidden: true }, t("action.big_gin") + " ", keyHint("B"));
   const next = h("button", { type: "button", className: "btn primary", id: "btn-next", hidden: true }, t("action.next_hand") + " ", keyHint("Enter"));
-  const actions = h("div", { className: "actions", id: "actions" }, take, pass, knock, layouts, bigGin, next);
-  const promptArea = h("div", { className: "prompt-area" }, prompt, error, actions);
+  const hint = h("button", { type: "button", className: "btn", id: "btn-hint", hidden: true }, t("action.hint") + " ", keyHint("H"));
+  const hintText = h("p", { className: "hint-text", id: "hint-text", "aria-live": "polite" });
+  const actions = h("div", { className: "actions", id: "actions" }, take, pass, knock, layouts, bigGin, next, hint);
+  const promptArea = h("div", { className: "prompt-area" }, prompt, error, actions, hintText);
   const log = h("ol", { className: "log", id: "log" });
   const logPanel = h("aside", { className: "log-panel", "aria-label": t("log.label") }, h("h2", { className: "log-title" }, t("log.title")), log);
   const sort = h("button", { type: "button", className: "btn small", id: "btn-sort" });
   const group = h("button", { type: "button", className: "btn small", id: "btn-group", "aria-pressed": "false" });
-  return { promptArea, logPanel, prompt, error, take, pass, knock, knockLabel, knockSub, layouts, layoutOptions, bigGin, next, log, sort, group };
+  return { promptArea, logPanel, prompt, error, take, pass, knock, knockLabel, knockSub, layouts, layoutOptions, bigGin, next, hint, hintText, log, sort, group };
 }
 
 /**

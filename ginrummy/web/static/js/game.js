@@ -2,6 +2,7 @@
 // time, and draws the table, the controls and the dialogs from the state.
 
 import { laid, mini, name, shownName, symbol } from "./cards.js";
+import { actionPhrase, reasonText } from "./coach.js";
 import { buildControls, drawKnock, drawLayouts, drawLog, drawTools } from "./controls.js";
 import { celebrate, dealIn, fly, motionAllowed, sleep } from "./anim.js";
 import { closeDialog } from "./dialogs.js";
@@ -120,6 +121,9 @@ export function render() {
   if (layouts && state.layout.card !== choice.card) state.layout = { card: choice.card, index: 0 };
   drawLayouts(c, layouts, state.layout.index, (i) => { state.layout = { card: choice ? choice.card : null, index: i }; });
   c.bigGin.hidden = !(on && tb.legal.big_gin);
+  const hints = Boolean(m.settings.hints) && on;
+  c.hint.hidden = !hints;
+  if (!hints || state.hintFor !== m.version) { c.hintText.textContent = ""; state.hintFor = null; }
   c.next.hidden = !(m.awaiting_deal && !state.busy);
   c.next.replaceChildren(t("action.next_hand") + " ", keyHint("Enter"));
   const otherPerson = m.seats[other].kind === "person" && mySeat(m) !== null;
@@ -200,6 +204,23 @@ export function enterMatch(m, animate) {
     state.marked = view.marked;
     render();
     afterHand(false);
+  }
+}
+
+/** Ask for Hard's choice for this decision (a match with hints on) and show it with its reason. */
+export async function askHint() {
+  const m = state.match;
+  if (!m || !m.settings.hints || !live(table()) || state.busy) return;
+  const version = m.version;
+  try {
+    const answer = await api.hint(m.id);
+    if (!state.match || state.match.version !== version) return;
+    const tb = table();
+    const top = tb.pile.length ? tb.pile[tb.pile.length - 1] : null;
+    state.hintFor = version;
+    controls.hintText.textContent = t("coach.hint", { action: actionPhrase(answer.action, { top }), reason: reasonText(answer.reason, "hint") });
+  } catch (e) {
+    controls.error.textContent = errorText(/** @type {any} */ (e));
   }
 }
 

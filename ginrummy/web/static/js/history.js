@@ -118,6 +118,14 @@ function historyItem(m, sheet) {
   if (m.hands > 0 && offline) {
     actions.appendChild(offlineRecordButton(m.id));
   } else if (m.hands > 0) {
+    // The coach's review of each hand that is over.
+    const links = [];
+    for (let k = 1; k <= m.hands; k++) {
+      const a = h("a", { className: "btn small", href: `/review/${m.id}/${k}`, "aria-label": t("history.review_hand", { hand: k }) }, String(k));
+      a.dataset.nav = "";
+      links.push(a);
+    }
+    actions.appendChild(h("span", { className: "history-reviews" }, h("span", { className: "muted" }, t("history.review")), ...links));
     // The record (docs/RECORDS.md) of the hands that are over, to keep or replay.
     actions.appendChild(h("a", { className: "btn small", href: api.recordUrl(m.id), download: `ginrummy-${m.id}.json` }, t("history.record")));
   }

@@ -1,7 +1,7 @@
 // Every action has a key; ? shows them all (the help dialog).
 
 import { openDialog } from "./dialogs.js";
-import { nextHand, parts, resort } from "./game.js";
+import { askHint, nextHand, parts, resort } from "./game.js";
 import { drawPile, drawStock, ifLegal, knock, markCard, moveInOrder, throwCard, toggleGroup } from "./moves.js";
 import { showPile, showSheet } from "./screens.js";
 import { state } from "./state.js";
@@ -44,7 +44,8 @@ const SIMPLE = {
   l: showPile,
   m: showSheet,
   "?": () => openDialog("dlg-help"),
-  h: () => openDialog("dlg-help"),
+  // A hint in a match that has them; elsewhere H still opens the help.
+  h: () => (state.match && state.match.settings.hints ? askHint() : openDialog("dlg-help")),
 };
 
 /** @param {KeyboardEvent} e */

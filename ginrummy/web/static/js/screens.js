@@ -61,6 +61,7 @@ export function showResult(m) {
   $("result-hands").replaceChildren(handsOf(m, entry));
   $("result-score").replaceChildren(totalsLine(m));
   $("result-next").hidden = !m.awaiting_deal;
+  $("result-review").setAttribute("href", `/review/${m.id}/${m.hand_number}`);
   openDialog("dlg-result");
   $("result-next").focus();
 }

@@ -22,6 +22,7 @@ import { sortKey } from "./cards.js";
  * @property {string | null} focus the card that holds the keyboard focus in the hand
  * @property {import("./settings.js").FormOptions | null} form the settings form's fields, once fetched
  * @property {DOMRect | null} throwFrom where the card just thrown was
+ * @property {number | null} hintFor the version of the match the hint shown was for
  */
 
 /** @type {State} */
@@ -35,6 +36,7 @@ export const state = {
   focus: null,
   form: null,
   throwFrom: null,
+  hintFor: null,
 };
 
 /**

@@ -201,6 +201,16 @@ export function createTransport(options = {}) {
     proofs: (id) => request("GET", `${match(id)}/proofs`),
     /** @param {string} id the address of a match's record */
     recordUrl: (id) => `${match(id)}/record`,
+    /**
+     * The coach's review of a finished hand for the requester's seat (asking starts it).
+     * @param {string} id
+     * @param {number} hand
+     */
+    review: (id, hand) => request("GET", `${match(id)}/hands/${hand}/review`),
+    /** @param {string} id Hard's choice for the requester's decision now, and why */
+    hint: (id) => request("POST", `${match(id)}/hint`),
+    /** The statistics of the requester's matches. */
+    statistics: () => request("GET", "/api/statistics"),
     /** @param {string} id an offline match's record (docs/RECORDS.md), as the server's */
     offlineRecord: (id) => here(() => referee.record(id)),
     /** The server's commitment to the next match's first deal (none for a deal made here). */

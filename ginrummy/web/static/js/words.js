@@ -82,6 +82,7 @@ export function rulesSummary(m) {
   for (const rule of ["ace_high", "game_bonus", "line_bonus"]) if (s[rule]) parts.push(t(`rules.${rule}`));
   if (s.shutout && s.shutout !== "off") parts.push(t(`rules.shutout.${s.shutout}`));
   if (s.spades_double) parts.push(t("rules.spades_double"));
+  if (s.hints) parts.push(t("rules.hints"));
   return parts.join(t("rules.separator"));
 }
 
