@@ -80,18 +80,21 @@ class HardConfig:
     infer: bool = True
     safety: bool = True
     potential: bool = False
-    """Off: the look-ahead values the same pairs and near-runs by the deadwood
-    they reach with one more draw, and measured stronger in their place
-    (docs/STRENGTH.md); ``hard:+potential,-lookahead`` is Hard as it was."""
+    """Off in the throw: the look-ahead values the same pairs and near-runs by
+    the deadwood they reach with one more draw, and measured stronger in their
+    place (docs/STRENGTH.md); a pile card that melds nothing is still judged
+    with it (``take_by_lookahead``). ``hard:+potential,-lookahead`` is Hard as
+    it was."""
     upcard: bool = True
     search: bool = True
     layoff: bool = True
     score: bool = True
     lookahead: bool = True
     """On, at ``lookahead_weight`` 6 and without ``potential``: measured on
-    seeds 2001 to 2100 (200 matches each), it raised Hard's points per hand
-    against the camper from +0.65 to +1.67 and against ``simple`` from +4.88
-    to +6.11 (docs/STRENGTH.md)."""
+    seeds 2001 to 2100 (200 matches each, with ``take_by_lookahead``), it
+    raised Hard's points per hand against the camper from +0.65 to +1.67 and
+    against ``simple`` from +4.88 to +6.11; the report figures are in
+    docs/STRENGTH.md."""
     take_by_lookahead: bool = False
     """With ``lookahead``, also judge a pile card that melds nothing by the
     look-ahead (off: by the deadwood and ``potential``, as without it). On, Hard
