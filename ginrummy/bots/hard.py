@@ -6,8 +6,9 @@ What it does, each part switchable for the ablation study (:class:`HardConfig`):
   what the other player took, passed and threw (:mod:`ginrummy.bots._reading`).
 - ``safety``: judges how much each throw could help the other hand and pays
   for a risky throw in its evaluation (so it throws next to their throws).
-- ``potential``: values pairs and near-runs by their live outs, so it keeps a
-  pair whose third card is unseen and drops it once the other two are dead.
+- ``potential`` (in the throw, off by default in favour of ``lookahead``):
+  values pairs and near-runs by their live outs, so it keeps a pair whose
+  third card is unseen and drops it once the other two are dead.
 - ``upcard``: takes the upcard or a pile card when the hand it makes is worth
   more than a draw from the stock is likely to be, not only when it melds.
 - ``search``: before knocking, deals the other hand many times over from
@@ -16,10 +17,16 @@ What it does, each part switchable for the ablation study (:class:`HardConfig`):
   undercuts the players who knock late.
 - ``layoff``: when it knocks, it lays its melds out the way that leaves the
   fewest lay-off spots.
-- ``lookahead`` (off by default: it measured no gain): each throw (and the
-  hand a pile card would make) is also valued one draw ahead, MARJJ's way,
-  with every unseen card counting by its chance to be in the stock
-  (:mod:`ginrummy.bots._lookahead`).
+- ``lookahead``: each throw is valued one draw ahead, MARJJ's way, with
+  every unseen card counting by its chance to be in the stock
+  (:mod:`ginrummy.bots._lookahead`), at a third of MARJJ's weight (6,
+  falling by 0.9 a turn). A pile card that melds nothing is still judged by
+  the deadwood and ``potential`` (``take_by_lookahead`` judges it by the
+  look-ahead too).
+- ``camp`` (off by default: it measured no clear gain): reads from the
+  points of the other player's throws whether they camp for gin (a knocker
+  throws the dearest card it can spare; a camper throws low cards early and
+  keeps high pairs) and against a camper knocks by the search for more turns.
 - ``wall``: at the last throw before the hand would die, it knocks whenever
   the search expects the knock to gain.
 - ``score``: the search also counts the dealt hands in which the knock ends
@@ -31,6 +38,7 @@ What it does, each part switchable for the ablation study (:class:`HardConfig`):
 
 from __future__ import annotations
 
+import math
 import random
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
@@ -58,6 +66,7 @@ __all__ = [
     "HardBot",
     "HardConfig",
     "KnockOdds",
+    "camp_chance",
     "hard_variant",
     "live_future_deadwood",
     "potential",
@@ -70,16 +79,27 @@ class HardConfig:
 
     infer: bool = True
     safety: bool = True
-    potential: bool = True
+    potential: bool = False
+    """Off in the throw: the look-ahead values the same pairs and near-runs by
+    the deadwood they reach with one more draw, and measured stronger in their
+    place (docs/STRENGTH.md); a pile card that melds nothing is still judged
+    with it (``take_by_lookahead``). ``hard:+potential,-lookahead`` is Hard as
+    it was."""
     upcard: bool = True
     search: bool = True
     layoff: bool = True
     score: bool = True
-    lookahead: bool = False
-    """Off: measured on seeds 900001 to 900100 (200 matches each, paired), the
-    look-ahead changed the share against the camper by +0.5 points (-9.5 to
-    +10.5) and against ``simple`` by -4.5 (-11.8 to +2.8), for four times
-    the decision time. ``hard:+lookahead`` plays with it."""
+    lookahead: bool = True
+    """On, at ``lookahead_weight`` 6 and without ``potential``: measured on
+    seeds 2001 to 2100 (200 matches each, with ``take_by_lookahead``), it
+    raised Hard's points per hand against the camper from +0.65 to +1.67 and
+    against ``simple`` from +4.88 to +6.11; the report figures are in
+    docs/STRENGTH.md."""
+    take_by_lookahead: bool = False
+    """With ``lookahead``, also judge a pile card that melds nothing by the
+    look-ahead (off: by the deadwood and ``potential``, as without it). On, Hard
+    takes such cards far more often (44 more takes in 544 draw decisions of
+    60 hands against the camper), a change not measured apart."""
     wall: bool = True
     samples: int = 32
     """Opponent hands dealt per knock decision."""
@@ -100,6 +120,26 @@ class HardConfig:
     the two kinds of player apart from one hand's view, and players who
     knock early are the common kind, so it stays at 3."""
     early_risk: float = 0.35
+    camp: bool = False
+    """Off (measured no clear gain, docs/STRENGTH.md; ``hard:+camp`` plays with
+    it): reads from the other player's throws whether they camp for gin (throw
+    low cards and keep high pairs) rather than knock at once, and against a
+    camper knocks by the search for ``camp_turns`` turns instead of ``early_turns``.
+    By the fifth turn the throws rarely tell the two apart: at a belief of 0.8
+    it changed the share against the camper by -2.5 points and against
+    ``simple`` by -1.5 (200 matches each, seeds 2001 to 2100)."""
+    camp_turns: int = 5
+    camp_belief: float = 0.8
+    """The chance of camping, read from the throws, above which Hard plays as against a camper."""
+    mid_turns: int = 0
+    """Up to this turn (after the early turns) Hard also knocks, at the early
+    risk, when its deadwood is at least ``mid_deadwood``: a hand that far from
+    gin cashes its points, a hand near gin waits to undercut or go gin.
+
+    Off (0): ``mid_turns=5,mid_deadwood=6`` gained 6.5 points against the
+    camper (+1.5 to +11.5, paired) and lost 3.5 against ``simple`` (-6.0 to
+    -1.0), like ``early_turns=5`` (200 matches each, seeds 2001 to 2100)."""
+    mid_deadwood: int = 11
     late_risk: float = 0.2
     late_deadwood: int = 0
     """After the early turns Hard knocks only with this much deadwood or less.
@@ -115,8 +155,11 @@ class HardConfig:
 
     Measured: ``late_risk`` (0.2) after the early turns beat ``early_risk``
     (0.35) against camper, whose tidy hands undercut late knocks."""
-    lookahead_weight: float = 18.0
-    """With ``lookahead``: the weight of the one-draw look-ahead in the first turn."""
+    lookahead_weight: float = 6.0
+    """With ``lookahead``: the weight of the one-draw look-ahead in the first turn.
+
+    MARJJ's 18 swamps the deadwood and the safety term: with ``potential`` it
+    measured no gain against the camper and a loss against ``simple``."""
     lookahead_decay: float = 0.9
     """With ``lookahead``: the weight falls by this factor each turn."""
     lookahead_best: float = 7.0
@@ -250,6 +293,11 @@ class HardBot:
     def __init__(self, seed: int = 0, config: HardConfig | None = None) -> None:
         self.seed = seed
         self.config = config or HardConfig()
+        self._judge = self
+        if self.config.lookahead and not self.config.take_by_lookahead:
+            # A pile card that melds nothing is judged by the deadwood and the
+            # live combinations, without the look-ahead.
+            self._judge = HardBot(seed, replace(self.config, lookahead=False, potential=True))
 
     # -- evaluation --
 
@@ -308,7 +356,10 @@ class HardBot:
             return big
         knocks = knock_cards(view)
         if knocks:
-            action = self._knock(view, reading, record.my_turns, record.opp_turns, knocks)
+            early = self.config.early_turns
+            if self.config.camp and camp_chance(record.opp_threw) > self.config.camp_belief:
+                early = max(early, self.config.camp_turns)
+            action = self._knock(view, reading, record.my_turns, record.opp_turns, knocks, early)
             if action is not None:
                 return action
         choices = discard_cards(view)
@@ -335,12 +386,19 @@ class HardBot:
             # A card that shares no meld with the hand only swaps deadwood.
             return False
         # Not a meld: take it only when it clearly beats a blind draw.
-        _, after = self._best_throw(reading, taken, choices, turn)
-        before = self._value(reading, hand, turn)
+        judge = self._judge
+        _, after = judge._best_throw(reading, taken, choices, turn)
+        before = judge._value(reading, hand, turn)
         return after < before - self.config.take_margin - 2.0
 
     def _knock(
-        self, view: PlayerView, reading: Reading, my_turns: int, opp_turns: int, knocks: set[int]
+        self,
+        view: PlayerView,
+        reading: Reading,
+        my_turns: int,
+        opp_turns: int,
+        knocks: set[int],
+        early: int,
     ) -> Action | None:
         ace_high = reading.ace_high
         hand = reading.mine
@@ -355,7 +413,8 @@ class HardBot:
         at_wall = config.wall and view.stock_count <= DEAD_AT
         if (
             config.search
-            and my_turns > config.early_turns
+            and my_turns > early
+            and not self._mid(my_turns, least)
             and least > config.late_deadwood
             and not (config.score and needs[0] <= config.clinch_reach)
             and not at_wall
@@ -379,7 +438,7 @@ class HardBot:
             # A plain throw now ends the hand dead, for nothing: any knock
             # expected to gain is worth more.
             return Knock(FULL_DECK[card], chosen_melds if self.config.layoff else None)
-        if self._should_knock(my_turns, least, odds):
+        if self._should_knock(my_turns, least, odds, early):
             return Knock(FULL_DECK[card], chosen_melds if self.config.layoff else None)
         return None
 
@@ -424,7 +483,12 @@ class HardBot:
                 losses += mine - theirs + bonus >= need_theirs
         return KnockOdds(total / n, undercuts / n, wins / n, losses / n)
 
-    def _should_knock(self, my_turns: int, deadwood: int, odds: KnockOdds) -> bool:
+    def _mid(self, my_turns: int, deadwood: int) -> bool:
+        """Whether this turn and deadwood fall in the middle knocking window."""
+        config = self.config
+        return my_turns <= config.mid_turns and deadwood >= config.mid_deadwood
+
+    def _should_knock(self, my_turns: int, deadwood: int, odds: KnockOdds, early: int) -> bool:
         if not self.config.search:
             return True
         config = self.config
@@ -433,15 +497,45 @@ class HardBot:
             # An undercut that ends the match costs the match, not a hand: count it twice.
             risk += odds.loses_match
             # A match-winning knock takes the risk any knock may take at this turn.
-            limit = config.early_risk if my_turns <= config.early_turns else config.late_risk
+            limit = config.early_risk if my_turns <= early else config.late_risk
             if odds.wins_match >= config.clinch and risk < limit:
                 return True
         # Early, the other hand is young: knock. Later, only with the odds.
-        if my_turns <= config.early_turns:
+        if my_turns <= early or self._mid(my_turns, deadwood):
             return risk < config.early_risk
         if deadwood > config.late_deadwood:
             return False
         return risk < config.late_risk and odds.ev > config.min_ev
+
+
+CAMP_EVIDENCE: tuple[tuple[float, ...], ...] = (
+    (+0.00, +0.74, +1.50, +1.32, -0.16),
+    (+0.45, +0.83, +0.99, +0.60, -0.25),
+    (+0.58, +1.40, +0.74, -0.02, -0.21),
+    (+1.68, +1.26, +0.35, -0.27, -0.13),
+    (+2.40, +0.98, +0.10, -0.39, -0.08),
+    (+2.98, +1.01, -0.17, -0.44, -0.09),
+    (+3.35, +0.79, -0.24, -0.58, -0.13),
+    (+3.87, +0.30, -0.59, -0.44, -0.21),
+)
+"""For the other player's n-th throw (the last row for the eighth and after) and
+its points (1-3, 4-5, 6-7, 8-9, 10), the log of how much likelier a camper
+throws it than a player who knocks at once. Measured from 1,500 hands each of
+Hard against ``camper``, ``simple`` and Medium (seeds 5000 to 6499): a knocker
+throws the dearest card it can spare, so a low throw early means a hand kept
+for gin (a knocker with only low cards left would have knocked)."""
+_CAMP_BINS = (3, 5, 7, 9)
+
+
+def camp_chance(threw: list[int]) -> float:
+    """The chance that the other player camps for gin, read from the points of their throws
+    (even odds before the first)."""
+    odds = 0.0
+    for i, card in enumerate(threw):
+        points = CARD_POINTS[card]
+        row = CAMP_EVIDENCE[min(i, len(CAMP_EVIDENCE) - 1)]
+        odds += row[sum(points > b for b in _CAMP_BINS)]
+    return 1.0 / (1.0 + math.exp(-odds))
 
 
 def _needs(view: PlayerView) -> tuple[int, int]:
