@@ -59,16 +59,23 @@ def server(db_url: str) -> Iterator[Server]:
 
 
 @pytest.fixture(scope="session")
-def browser() -> Iterator[Any]:
-    """Debian's Chromium, headless, driven by Playwright."""
+def playwright() -> Iterator[Any]:
+    """Playwright, started once for the whole run (its sync API holds an event loop in
+    this thread: a second one started beside it would fail)."""
     if not Path(CHROMIUM).exists():
         _missing(f"{CHROMIUM} is missing: apt-get install -y chromium")
     from playwright.sync_api import sync_playwright
 
     with sync_playwright() as p:
-        b = p.chromium.launch(executable_path=CHROMIUM, headless=True, args=BROWSER_ARGS)
-        yield b
-        b.close()
+        yield p
+
+
+@pytest.fixture(scope="session")
+def browser(playwright: Any) -> Iterator[Any]:
+    """Debian's Chromium, headless, driven by Playwright."""
+    b = playwright.chromium.launch(executable_path=CHROMIUM, headless=True, args=BROWSER_ARGS)
+    yield b
+    b.close()
 
 
 @pytest.fixture(scope="session")

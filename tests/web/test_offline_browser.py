@@ -16,7 +16,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from playwright.sync_api import BrowserContext, Page, Playwright, expect, sync_playwright
+from playwright.sync_api import BrowserContext, Page, Playwright, expect
 
 from ginrummy.hand import parse_action
 from ginrummy.match import Match
@@ -24,7 +24,7 @@ from ginrummy.offline import OfflineMatch
 from ginrummy.records import load_match, match_to_dict
 
 from ._support import Server
-from .conftest import BROWSER_ARGS, CHROMIUM, _missing
+from .conftest import BROWSER_ARGS, CHROMIUM
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=90_000)  # Pyodide starts in seconds, in a minute on a loaded machine
@@ -67,13 +67,10 @@ class Device:
 
 
 @pytest.fixture(scope="module")
-def device(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Device]:
-    if not Path(CHROMIUM).exists():
-        _missing(f"{CHROMIUM} is missing: apt-get install -y chromium")
-    with sync_playwright() as p:
-        d = Device(p, tmp_path_factory.mktemp("profile"))
-        yield d
-        d.close()
+def device(playwright: Playwright, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Device]:
+    d = Device(playwright, tmp_path_factory.mktemp("profile"))
+    yield d
+    d.close()
 
 
 @pytest.fixture(scope="module")

@@ -161,6 +161,8 @@ def test_a_deal_with_no_commitment_shown_first_is_marked_on_the_page(
     page.set_default_timeout(15_000)
     try:
         page.goto(server.url + "/")
+        # The page's own first requests have set its seat cookie before the script's.
+        expect(page.locator("#settings-fields .setting").first).to_be_visible()
         # A script's match: no commitment asked for, so the server seed came after the seed.
         m = page.request.post(server.url + "/api/matches", data={"client_seed": "a-script"}).json()
         assert m["fairness"]["deal"]["committed"] is False
