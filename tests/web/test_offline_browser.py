@@ -166,7 +166,14 @@ def test_kept_offline_then_a_hand_against_hard_with_the_server_stopped(
     playable = time.monotonic() - started
     print(f"offline, restarted: opened to a dealt table in {playable:.2f} s")
     m = view(page, match_id)
-    assert m["seats"][1] == {"index": 1, "kind": "bot", "bot": "hard", "name": None}
+    assert m["seats"][1] == {
+        "index": 1,
+        "kind": "bot",
+        "bot": "hard",
+        "name": None,
+        "open": False,
+        "connected": False,
+    }
     assert m["fairness"]["deal"]["commitment"] is None
 
     # A few moves, a reload in the middle of the hand, then the rest of the hand.
