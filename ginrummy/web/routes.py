@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 import secrets
+import unicodedata
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any
@@ -29,7 +30,6 @@ from ginrummy.web.model import LoadedMatch
 from ginrummy.web.present import SETTINGS_FORM, match_out, proofs_out, summary_out
 from ginrummy.web.schemas import (
     CARD_PATTERN,
-    NAME_PATTERN,
     ActionIn,
     CommitmentOut,
     ErrorOut,
@@ -42,6 +42,7 @@ from ginrummy.web.schemas import (
     SettingsFormOut,
     StatisticsOut,
     VersionIn,
+    is_display_name,
 )
 from ginrummy.web.security import seat_of
 from ginrummy.web.storage import MatchStore
@@ -131,11 +132,11 @@ def display_name(text: str | None) -> str | None:
     """A display name as a player typed it, trimmed (``None``: they chose none)."""
     if text is None or not text.strip():
         return None
-    name = " ".join(text.split())
-    if not re.fullmatch(NAME_PATTERN, name):
+    name = unicodedata.normalize("NFC", " ".join(text.split()))
+    if not is_display_name(name):
         raise ClientError(
-            "a name is 1 to 20 letters, digits, spaces and . ' - _, starting with a letter "
-            "or a digit",
+            "a name is 1 to 20 letters (of any script, with their marks), digits, spaces "
+            "and . ' - _, starting with a letter or a digit",
             "bad_name",
             name=name[:40],
         )

@@ -9,6 +9,7 @@ by being forgotten in a conversion. Cards travel in the rules' notation
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Annotated, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, JsonValue
@@ -103,9 +104,22 @@ class SettingsIn(_In):
     hints: bool = False
 
 
-NAME_PATTERN = r"^[\w][\w .'\-]{0,19}$"
-"""A display name: 1 to 20 letters, digits, spaces and ``.'-_``, starting with a letter or
-digit (any script's letters)."""
+_NAME_SIGNS = frozenset(" .'-_\u200c\u200d")
+"""What a display name may hold besides letters, marks and digits: space, ``.'-_``, and the
+zero-width (non-)joiners some scripts (Devanagari among them) write words with."""
+
+
+def is_display_name(name: str) -> bool:
+    """Whether ``name`` is a display name: 1 to 20 characters, starting with a letter or a
+    digit of any script, then letters, their marks (Devanagari's vowel signs), digits,
+    spaces and ``.'-_``.
+
+    >>> [is_display_name(n) for n in ("Ann", "राम", "सीता", "O'Neil-2", "", "<b>", "_x")]
+    [True, True, True, True, False, False, False]
+    """
+    if not 1 <= len(name) <= 20 or unicodedata.category(name[0])[0] not in "LN":
+        return False
+    return all(unicodedata.category(c)[0] in "LMN" or c in _NAME_SIGNS for c in name[1:])
 
 
 class SeatIn(_In):

@@ -129,6 +129,15 @@ def test_of_many_takers_at_once_exactly_one_gets_the_seat(srv: Server) -> None:
             _error(r, 409, "table_full")
 
 
+def test_players_may_name_themselves_in_nepali(srv: Server) -> None:
+    # Devanagari's vowel signs are marks, not letters: a name is made of both.
+    sita, ram = Player(srv.url), Player(srv.url)
+    m = friend_match(sita, name="सीता")
+    joined = ram.post(f"/api/invites/{m['invite']['code']}/join", {"name": "राम श्रेष्ठ"})
+    assert joined.status_code == 200, joined.text
+    assert [s["name"] for s in joined.json()["seats"]] == ["सीता", "राम श्रेष्ठ"]
+
+
 def test_a_bad_invite_gets_a_clear_error_and_changes_nothing(srv: Server) -> None:
     ann, bob = Player(srv.url), Player(srv.url)
     m = friend_match(ann)
@@ -140,6 +149,8 @@ def test_a_bad_invite_gets_a_clear_error_and_changes_nothing(srv: Server) -> Non
     _error(ann.post(f"/api/invites/{code}/join", {}), 409, "own_invite")
     _error(bob.post(f"/api/invites/{code}/join", {"name": "x" * 21}), 422, "bad_name")
     _error(bob.post(f"/api/invites/{code}/join", {"name": "<b>"}), 422, "bad_name")
+    zero_width_space = "\u0930\u093e\u092e\u200b"  # not a joiner: invisible, refused
+    _error(bob.post(f"/api/invites/{code}/join", {"name": zero_width_space}), 422, "bad_name")
     _error(bob.delete(f"/api/invites/{code}"), 403, "not_your_seat")
     assert _unchanged(srv.db, m) == before
 

@@ -28,6 +28,7 @@ KEPT = {
     "Aa",  # the display options button: a sample of type
     "SHA",  # SHA-256, the fair deal's hash
     "JSON",
+    "CSV",  # the statistics' export formats
 }
 """Latin words a Nepali page may show (docs/TRANSLATION.md keeps this list)."""
 
@@ -135,6 +136,11 @@ def test_a_nepali_reader_meets_no_english(nepali: Page, server: Server) -> None:
     item.get_by_text("स्कोरसिट").click()
     item.get_by_role("button", name="हात देखाउनुहोस्").click()
     nothing_english(page, "history")
+
+    page.click("#nav-stats")
+    expect(page.locator("#stats-title")).to_have_text("तपाईंको तथ्याङ्क")
+    expect(page.locator("#stats-body > *").first).to_be_visible()
+    nothing_english(page, "the statistics")
 
     page.click("#nav-rules")
     expect(page).to_have_url(re.compile(r"/ne/rules$"))

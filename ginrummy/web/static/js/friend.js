@@ -6,7 +6,7 @@
 import { closeDialog } from "./dialogs.js";
 import { $ } from "./dom.js";
 import * as game from "./game.js";
-import { t } from "./messages.js";
+import { dateTime, t } from "./messages.js";
 import * as prefs from "./prefs.js";
 import { mySeat, otherSeat, seatWord } from "./seats.js";
 import { state } from "./state.js";
@@ -212,7 +212,7 @@ export function draw() {
     qr.alt = t("friend.qr_alt");
     $("invite-expires").textContent = expired
       ? t("friend.expired")
-      : t("friend.expires", { time: new Date(invite.expires_at).toLocaleString() });
+      : t("friend.expires", { time: dateTime(new Date(invite.expires_at)) });
   }
   const seatLink = $("seat-link");
   seatLink.hidden = !m.resume || Boolean(gone);

@@ -3,7 +3,7 @@
 // with the download's progress.
 
 import { $ } from "./dom.js";
-import { t } from "./messages.js";
+import { digits, t } from "./messages.js";
 import { chosen, choose, keep, keptBundle } from "./offline.js";
 import { api, referee } from "./transport.js";
 import { errorText } from "./words.js";
@@ -36,8 +36,8 @@ export function registerServiceWorker() {
   }, () => { /* no service worker (a private window): the page works online */ });
 }
 
-/** @param {number} bytes */
-const mb = (bytes) => (bytes / 1e6).toFixed(1);
+/** @param {number} bytes as megabytes with one decimal, in the reader's digits */
+const mb = (bytes) => digits((bytes / 1e6).toFixed(1));
 
 /**
  * What the server offers for offline play (bundle.json): the bundle, null when the server
