@@ -20,6 +20,12 @@ lock=requirements.lock
 
 # Offline play: Pyodide from the pinned npm package (package-lock.json), and the engine
 # and bots zipped from these sources (scripts/build_offline.py, into ginrummy/web/offline/).
+if ! command -v npm >/dev/null 2>&1 && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "installing nodejs and npm from Debian's packages (offline play's Pyodide comes from npm)"
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq
+  apt-get install -y -qq --no-install-recommends nodejs npm >/dev/null
+fi
 if command -v npm >/dev/null 2>&1; then
   want=$(sed -n 's/^ *"pyodide": "\(.*\)".*/\1/p' package.json)
   have=$(sed -n 's/^ *"version": "\(.*\)".*/\1/p' node_modules/pyodide/package.json 2>/dev/null || true)
