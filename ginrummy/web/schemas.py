@@ -141,9 +141,10 @@ class JoinIn(_In):
 class ResumeIn(_In):
     """Move a seat to this device with its resume link."""
 
-    match: str = Field(max_length=40)
+    match: str = Field(min_length=1, max_length=40, pattern=r"^[A-Za-z0-9_-]+$")
     seat: SeatIndex
-    token: str = Field(max_length=64)
+    token: str = Field(min_length=1, max_length=64, pattern=r"^[0-9a-f]+$")
+    """The link's secret: lowercase hexadecimal."""
 
 
 def _default_seats() -> list[SeatIn]:

@@ -191,6 +191,9 @@ def test_a_resume_link_moves_the_seat_once_and_a_forged_one_does_nothing(srv: Se
 
     forged = {"match": m["id"], "seat": 1, "token": secrets.token_hex(16)}
     _error(thief.post("/api/seats/resume", forged), 403, "bad_seat_link")
+    # A NUL or a non-ASCII letter in the link is refused before it reaches the database.
+    for bad in ({"match": m["id"] + "\x00", "token": token}, {"match": m["id"], "token": "é"}):
+        _error(thief.post("/api/seats/resume", {"seat": 1, **bad}), 422, "bad_request")
     wrong_seat = {"match": m["id"], "seat": 0, "token": token}
     _error(thief.post("/api/seats/resume", wrong_seat), 403, "bad_seat_link")
     # Ann may not take Bob's seat too with his link.
