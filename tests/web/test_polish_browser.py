@@ -154,7 +154,10 @@ def test_sounds_wait_for_a_gesture_and_the_mute_switch_is_honoured_and_kept(
     expect(tab.get_by_role("button", name="Sound", exact=True)).to_have_attribute(
         "aria-pressed", "false"
     )
+    # The hand is over: its result opens again after the reload; close it first.
+    expect(tab.locator("#dlg-result")).to_be_visible()
     tab.keyboard.press("Escape")
+    expect(tab.locator("#dlg-result")).to_be_hidden()
     tab.click("#open-comfort")
     expect(tab.locator("#opt-sound")).not_to_be_checked()
 
