@@ -225,6 +225,7 @@ $("open-rules").addEventListener("click", screens.showRules);
 $("open-sheet").addEventListener("click", screens.showSheet);
 $("result-sheet").addEventListener("click", screens.showSheet);
 $("final-sheet").addEventListener("click", screens.showSheet);
+$("final-last").addEventListener("click", screens.showLastHand);
 $("result-close").addEventListener("click", () => closeDialog("dlg-result"));
 $("result-next").addEventListener("click", game.nextHand);
 game.controls.hint.addEventListener("click", game.askHint);
