@@ -13,16 +13,10 @@ from playwright.sync_api import Locator, Page, expect
 
 from ginrummy.records import load_match
 
-from ._support import ALSO_JUNK, JUNK, MELDED, Server, deck
+from ._support import ALSO_JUNK, JUNK, MELDED, NO_ANIMATION, Server, deck, watched_tab
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=15_000)  # the whole suite may share two cores with a busy server
-
-# Animation off unless a test chose otherwise (the page keeps its choice across reloads).
-NO_ANIMATION = """
-const saved = JSON.parse(localStorage.getItem('ginrummy.comfort') || '{}');
-if (!('speed' in saved)) localStorage.setItem('ginrummy.comfort', JSON.stringify({speed: 'off'}));
-"""
 
 
 @pytest.fixture
@@ -32,28 +26,8 @@ def page(browser: Any) -> Iterator[Page]:
     The test fails on any script error, CSP violation or request to anywhere
     but the local server.
     """
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    context.add_init_script(NO_ANIMATION)
-    tab = context.new_page()
-    problems: list[str] = []
-    tab.on("pageerror", lambda e: problems.append(f"page error: {e}"))
-    tab.on(
-        "console",
-        lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None,
-    )
-    # Nothing from elsewhere: no fonts, scripts or images but the local server's.
-    tab.on(
-        "request",
-        lambda r: (
-            None
-            if r.url.startswith(("http://127.0.0.1:", "data:", "blob:"))
-            else problems.append(f"request elsewhere: {r.url}")
-        ),
-    )
-    tab.set_default_timeout(10_000)
-    yield tab
-    context.close()
-    assert not problems, problems
+    # Nothing from elsewhere: no fonts, scripts or images but the local servers'.
+    yield from watched_tab(browser, console_errors=True, only_from="http://127.0.0.1:")
 
 
 def card(page: Page, code: str) -> Locator:
