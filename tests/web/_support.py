@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import httpx
+import pytest
 
 from ginrummy.cards import FULL_DECK, Card, format_cards, parse_cards
 
@@ -25,6 +26,11 @@ if TYPE_CHECKING:
     from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parents[2]
+
+SQLITE_ONLY = pytest.mark.parametrize("db_url", ["sqlite"], indirect=True, scope="session")
+"""For a browser test about the page alone (layout, focus, dialogs, keys): the page is the
+same over either database, and the storage is tested over both by the API suites and the
+play-through browser tests, so such a test runs once, over SQLite."""
 
 # Animation off, unless the page has kept a speed of its own (a reload keeps the choice).
 NO_ANIMATION = """

@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from ._support import JUNK, MELDED, NO_ANIMATION, Server, deck, watched_tab
+from ._support import JUNK, MELDED, NO_ANIMATION, SQLITE_ONLY, Server, deck, watched_tab
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, SQLITE_ONLY]
 
 SIZES = [(390, 844), (1280, 800)]
 
