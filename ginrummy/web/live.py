@@ -80,7 +80,8 @@ def invite_info(code: str, store: Store, holder: Holder) -> InviteInfoOut:
 @live.post("/invites/{code}/join", response_model=MatchOut)
 def join(code: str, body: JoinIn, store: Store, holder: Holder) -> MatchOut:
     """Take the invite's seat (the first to ask gets it); the match from that seat."""
-    return match_out(friends.join(store, code, holder, display_name(body.name)))
+    name = display_name(body.name)
+    return match_out(friends.join(store, code, holder, name, accept_clock=body.accept_clock))
 
 
 @live.delete("/invites/{code}", response_model=CancelledOut)
