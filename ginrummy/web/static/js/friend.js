@@ -3,6 +3,7 @@
 // The stream (Server-Sent Events) sends the whole match from this seat at each version;
 // the page plays out what it has not shown yet, as it does for the computer's moves.
 
+import { autoNews, clockLength, clockLine, clockNews } from "./clock.js";
 import { closeDialog } from "./dialogs.js";
 import { $ } from "./dom.js";
 import * as game from "./game.js";
@@ -25,6 +26,14 @@ let reconnecting = false;
 let retry = null;
 /** @type {string} a message that replaces the status line (the seat moved away) */
 let gone = "";
+/** The move clock choices a new friend match offers, in seconds (0: none). */
+const CLOCK_CHOICES = [0, 30, 60, 120, 300];
+/** @type {{key: string, left: number, at: number, said: number} | null} the clock as last heard */
+let clockBase = null;
+/** @type {ReturnType<typeof setInterval> | null} */
+let ticker = null;
+/** @type {number} the version whose clock move was told (said once) */
+let toldAuto = 0;
 
 /**
  * Whether a match is played by two people (a friend match).
@@ -39,10 +48,30 @@ export function isFriendMatch(m) {
  * @param {Record<string, any>} values the form's values (its bot level is not used)
  * @param {string} name
  */
-export function friendBody(values, name) {
+export function friendBody(values, name, clock = { seconds: 0, expiry: "ask" }) {
   const settings = { ...values };
   delete settings["difficulty"]; // the form's bot level: no bot sits at a friend match
-  return { settings, seats: [{ kind: "person", name: name || null }, { kind: "friend" }] };
+  /** @type {{settings: Record<string, any>, seats: any[], clock?: {seconds: number, expiry: string}}} */
+  const body = { settings, seats: [{ kind: "person", name: name || null }, { kind: "friend" }] };
+  if (clock.seconds > 0) body.clock = clock;
+  return body;
+}
+
+/** The move clock chosen in the friend box (seconds 0: none). */
+export function chosenClock() {
+  const seconds = Number(/** @type {HTMLSelectElement} */ ($("friend-clock")).value) || 0;
+  const expiry = /** @type {HTMLSelectElement} */ ($("friend-expiry")).value === "timed" ? "timed" : "ask";
+  return { seconds, expiry };
+}
+
+/** Show the clock's second choice (what happens on expiry) only with a clock, and say what it means. */
+function syncClockChoice() {
+  const { seconds, expiry } = chosenClock();
+  $("friend-expiry").hidden = seconds === 0;
+  $("friend-expiry-label").hidden = seconds === 0;
+  const help = $("friend-clock-help");
+  help.hidden = seconds === 0;
+  help.textContent = seconds === 0 ? "" : t(expiry === "timed" ? "clock.help_timed" : "clock.help_ask", { time: clockLength(seconds) });
 }
 
 /** @param {string} path */
@@ -172,9 +201,81 @@ function present(p) {
   if (joined) {
     m.invite = null;
     game.announce(t("friend.joined", { who: seatWord(m, other, "subject") }));
+    if (m.clock) refreshClock(m.id);
   }
   if (!state.busy) game.render();
   draw();
+}
+
+/**
+ * The clock starts when the friend sits down, with no new version to stream: ask for it.
+ * @param {string} id
+ */
+async function refreshClock(id) {
+  try {
+    const fresh = await api.getMatch(id);
+    const m = state.match;
+    if (m && m.id === id && fresh.version === m.version) {
+      m.clock = fresh.clock;
+      draw();
+    }
+  } catch {
+    // The next version brings the clock anyway.
+  }
+}
+
+// ---------------------------------------------------------------- the move clock
+
+/** Milliseconds left on the running clock, counted down since it was last heard. */
+function clockLeft() {
+  return clockBase ? clockBase.left - (performance.now() - clockBase.at) : 0;
+}
+
+/** Draw the clock line; tell a screen reader at the moments worth it (see js/clock.js). */
+function drawClock() {
+  const m = state.match;
+  const clock = m && m.clock;
+  const running = Boolean(clock) && clock.seat !== null && clock.seat !== undefined && !gone;
+  if (!running) {
+    clockBase = null;
+    if (ticker) clearInterval(ticker);
+    ticker = null;
+  } else {
+    const key = `${m.id}/${clock.seat}/${clock.deadline}`;
+    if (!clockBase || clockBase.key !== key) {
+      clockBase = { key, left: clock.left_ms ?? 0, at: performance.now(), said: clock.left_ms ?? 0 };
+    }
+    if (!ticker) ticker = setInterval(drawClock, 250);
+  }
+  const left = clockLeft();
+  const line = running ? clockLine(m, left) : null;
+  const el = $("clock-line");
+  el.hidden = !line;
+  el.classList.toggle("low", Boolean(line) && line?.state === "low");
+  el.classList.toggle("up", Boolean(line) && line?.state === "up");
+  if (line) $("clock-text").textContent = line.text;
+  if (line && clockBase) {
+    const news = clockNews(m, clockBase.said, left);
+    clockBase.said = left;
+    if (news) game.announce(news);
+    // Time is up and nothing will change until somebody moves: stop counting.
+    if (left <= 0 && ticker) {
+      clearInterval(ticker);
+      ticker = null;
+    }
+  }
+  const note = $("clock-note");
+  const auto = Boolean(m && m.clock && m.clock.auto);
+  note.hidden = !auto;
+  if (auto) {
+    // The clock's move is the last in the log: its seat is the one that was late.
+    const log = m.table.log;
+    note.textContent = autoNews(m, log.length ? log[log.length - 1].who : otherSeat(m.clock.seat ?? 0));
+    if (toldAuto !== m.version) {
+      toldAuto = m.version;
+      game.announce(note.textContent);
+    }
+  }
 }
 
 // ---------------------------------------------------------------- the bar above the table
@@ -185,6 +286,9 @@ export function draw() {
   const bar = $("friend-bar");
   if (!m || !isFriendMatch(m) || document.body.dataset.view !== "table") {
     bar.hidden = true;
+    if (ticker) clearInterval(ticker);
+    ticker = null;
+    clockBase = null;
     return;
   }
   bar.hidden = false;
@@ -217,6 +321,7 @@ export function draw() {
   const seatLink = $("seat-link");
   seatLink.hidden = !m.resume || Boolean(gone);
   if (m.resume) /** @type {HTMLInputElement} */ ($("seat-link-url")).value = absolute(m.resume);
+  drawClock();
 }
 
 /**
@@ -284,10 +389,19 @@ export async function showJoin(code, go) {
     go("/match/" + info.match);
     return;
   }
-  const rules = rulesSummary({ settings: info.settings, seats: [] });
+  const rules = rulesSummary({ settings: info.settings, seats: [], clock: info.clock });
   $("join-text").textContent = info.host
     ? t("friend.invite_from", { who: info.host, rules })
     : t("friend.invite_from_someone", { rules });
+  const clock = info.clock;
+  const timed = Boolean(clock) && clock.expiry === "timed";
+  $("join-clock").hidden = !clock;
+  $("join-clock").textContent = clock ? t(timed ? "clock.join_timed" : "clock.join_ask", { time: clockLength(clock.seconds) }) : "";
+  $("join-agree-row").hidden = !timed;
+  const agree = /** @type {HTMLInputElement} */ ($("join-agree"));
+  agree.checked = false;
+  agree.required = timed;
+  form.dataset.timed = timed ? "1" : "";
   /** @type {HTMLInputElement} */ ($("join-name")).value = prefs.savedName();
   form.dataset.code = code;
   form.hidden = false;
@@ -299,14 +413,20 @@ async function join(go) {
   const code = form.dataset.code || "";
   const name = /** @type {HTMLInputElement} */ ($("join-name")).value.trim();
   $("join-error").textContent = "";
+  const agreed = /** @type {HTMLInputElement} */ ($("join-agree")).checked;
+  if (form.dataset.timed && !agreed) {
+    $("join-error").textContent = t("error.clock_not_accepted", {});
+    $("join-agree").focus();
+    return;
+  }
   try {
-    const m = await api.join(code, name || null);
+    const m = await api.join(code, name || null, agreed);
     prefs.saveName(name);
     go("/match/" + m.id);
   } catch (e) {
     const err = /** @type {any} */ (e);
     $("join-error").textContent = errorText(err);
-    if (err.code !== "bad_name" && err.code !== "network") form.hidden = true;
+    if (!["bad_name", "network", "clock_not_accepted"].includes(err.code)) form.hidden = true;
   }
 }
 
@@ -343,6 +463,16 @@ export function wireFriend(go) {
     join(go);
   });
   /** @type {HTMLInputElement} */ ($("friend-name")).value = prefs.savedName();
+  const select = /** @type {HTMLSelectElement} */ ($("friend-clock"));
+  select.replaceChildren(...CLOCK_CHOICES.map((seconds) => {
+    const option = document.createElement("option");
+    option.value = String(seconds);
+    option.textContent = seconds ? clockLength(seconds) : t("clock.off");
+    return option;
+  }));
+  select.addEventListener("change", syncClockChoice);
+  $("friend-expiry").addEventListener("change", syncClockChoice);
+  syncClockChoice();
   game.hooks.entered = follow;
   game.hooks.settled = settled;
   game.hooks.rendered = draw;
