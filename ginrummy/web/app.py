@@ -71,6 +71,7 @@ WEB_ERROR_CODES: tuple[str, ...] = (
     "not_your_seat",
     "not_your_turn",
     "no_such_hand",
+    "not_late",
     "nothing_finished",
     "http_error",
     "invite_cancelled",

@@ -87,6 +87,7 @@ __all__ = [
     "GameError",
     "MatchNotFoundError",
     "MatchOverError",
+    "NotLateError",
     "NotYourSeatError",
     "Refused",
     "StaleVersionError",
@@ -99,6 +100,7 @@ __all__ = [
     "deal_next",
     "delete",
     "load",
+    "remind",
     "run_clocks",
     "summaries",
 ]
@@ -174,6 +176,13 @@ class BadClockError(GameError):
     """A move clock the server does not offer, or one asked for a match without a friend."""
 
     code = "bad_clock"
+
+
+class NotLateError(GameError):
+    """A reminder while the other player's time is not up (or no clock runs)."""
+
+    status = 409
+    code = "not_late"
 
 
 class AlreadyAppliedError(Exception):
@@ -331,6 +340,7 @@ def _seat(row: StoredSeat, fresh: str = "") -> Seat:
         row.name,
         open=row.kind == SeatKind.PERSON and row.holder == OPEN_SEAT,
         connected=bool(row.seen_at) and row.seen_at >= fresh,
+        reminded_at=row.reminded_at,
     )
 
 
@@ -861,6 +871,32 @@ def _on_time(store: MatchStore, row: StoredMatch | None) -> StoredMatch | None:
         return row
     _run_clock(store, row)
     return store.get(row.id)
+
+
+REMIND_EVERY = timedelta(seconds=10)
+"""A reminder repeated sooner than this after the last is not sent again."""
+
+
+def remind(store: MatchStore, match_id: str, holder: str) -> None:
+    """Remind the other player of a friend match that their time is up (their page says
+    so); only once it is up, and at most once every :data:`REMIND_EVERY`."""
+    loaded = load(store, match_id, holder)
+    if loaded.seat is None:
+        raise NotYourSeatError("you hold no seat in this match: only its players may remind")
+    late = loaded.match.to_act
+    if (
+        loaded.clock is None
+        or not loaded.deadline
+        or late is None
+        or late == loaded.seat
+        or loaded.deadline > now()
+    ):
+        raise NotLateError("the other player's time is not up: there is nobody to remind")
+    at = datetime.now(UTC)
+    last = loaded.seats[late].reminded_at
+    if last and datetime.fromisoformat(last) > at - REMIND_EVERY:
+        return
+    store.remind(match_id, late, at.isoformat(timespec="milliseconds"))
 
 
 def run_clocks(store: MatchStore) -> int:

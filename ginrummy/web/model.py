@@ -142,6 +142,8 @@ class Seat:
     """A person seat waiting for the friend an invite is for: nobody holds it yet."""
     connected: bool = False
     """Whether its player has a live stream of the match open (as last read)."""
+    reminded_at: str = ""
+    """When the other player last reminded it that its time was up (empty: never)."""
 
     @property
     def is_bot(self) -> bool:

@@ -128,6 +128,8 @@ class StoredSeat:
     score: int = 0
     seen_at: str = ""
     """When a live stream of this seat last said it was open (empty: none is)."""
+    reminded_at: str = ""
+    """When the other player last reminded this seat that its time was up (empty: never)."""
 
     @classmethod
     def for_person(cls, index: int, holder: str, name: str | None = None) -> StoredSeat:
@@ -214,7 +216,7 @@ _MATCH = (
     "m.id, m.version, m.status, m.owner, m.record, m.meta, m.created_at, m.updated_at, "
     "m.clock, m.deadline"
 )
-_SEAT = "s.seat, s.kind, s.bot, s.bot_seed, s.holder, s.name, s.score, s.seen_at"
+_SEAT = "s.seat, s.kind, s.bot, s.bot_seed, s.holder, s.name, s.score, s.seen_at, s.reminded_at"
 _INVITE = "code, match_id, seat, owner, state, created_at, expires_at"
 
 
@@ -263,6 +265,7 @@ class _Sql:
     hints_of: str
     expired: str
     start_clock: str
+    remind: str
 
     @classmethod
     def for_placeholder(cls, p: str) -> _Sql:
@@ -405,6 +408,9 @@ class _Sql:
             expired=(
                 "SELECT id FROM ginrummy_matches WHERE clock = 'timed' AND deadline <> '' "
                 f"AND deadline <= {p} AND status = 'playing' ORDER BY deadline LIMIT {p}"
+            ),
+            remind=(
+                f"UPDATE ginrummy_seats SET reminded_at = {p} WHERE match_id = {p} AND seat = {p}"
             ),
             start_clock=(
                 f"UPDATE ginrummy_matches SET deadline = {p} WHERE id = {p} AND clock <> '' "
@@ -881,6 +887,14 @@ class MatchStore:
         if announce:
             self._after(match_id)
 
+    def remind(self, match_id: str, seat: int, at: str) -> None:
+        """Note that ``seat`` was reminded at ``at`` that its time is up, and tell the
+        match's streams (its player's page says so)."""
+        with self._cursor(write=True) as cur:
+            cur.execute(self._sql.remind, (at, match_id, seat))
+            self._told(cur, match_id, "seats")
+        self._after(match_id)
+
     def expired(self, at: str, limit: int = 50) -> list[str]:
         """The timed matches in play whose seat to act ran out of time by ``at``, the
         longest overdue first."""
@@ -1052,6 +1066,7 @@ def _seat(r: Sequence[Any]) -> StoredSeat:
         name=None if r[5] is None else str(r[5]),
         score=int(r[6]),
         seen_at=str(r[7] or ""),
+        reminded_at=str(r[8] or ""),
     )
 
 
@@ -1069,7 +1084,7 @@ def _match(
         meta=str(r[5]),
         created_at=str(r[6]),
         updated_at=str(r[7]),
-        seats=seats if seats is not None else tuple(_seat(row[10:18]) for row in rows),
+        seats=seats if seats is not None else tuple(_seat(row[10:19]) for row in rows),
         clock=str(r[8] or ""),
         deadline=str(r[9] or ""),
     )

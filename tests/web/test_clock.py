@@ -103,6 +103,8 @@ def test_the_clock_starts_with_the_friend_and_gives_each_turn_its_own_deadline(
     )
     assert r.status_code == 200, r.text
     assert r.json()["clock"]["seat"] == to_act
+    # The non-dealer's minute is not up: nobody to remind.
+    _error(players[1 - to_act].post(f"/api/matches/{m['id']}/remind"), 409, "not_late")
 
 
 def test_an_expired_ask_clock_never_moves_the_late_player(srv: Server) -> None:
@@ -114,8 +116,20 @@ def test_an_expired_ask_clock_never_moves_the_late_player(srv: Server) -> None:
         assert now["version"] == m["version"], "nobody was moved"
         assert now["clock"]["seat"] == to_act and now["clock"]["left_ms"] == 0
         assert not now["clock"]["auto"] and now["clock"]["auto_moves"] == 0
+    # The other player may remind the late one, whose stream says so; nobody is moved.
+    players = _players(ann, bob, m)
+    stream = players[to_act].stream(m["id"])
+    try:
+        r = players[1 - to_act].post(f"/api/matches/{m['id']}/remind")
+        assert r.status_code == 204, r.text
+        stream.wait_for(lambda s: any(p["reminded"][to_act] for p in s.presences()))
+        assert not any(p["reminded"][1 - to_act] for p in stream.presences())
+    finally:
+        stream.close()
+    # The late player has nobody to remind: it is their own move.
+    _error(players[to_act].post(f"/api/matches/{m['id']}/remind"), 409, "not_late")
     # The late player is only late: their move is taken as ever.
-    late = _players(ann, bob, m)[to_act]
+    late = players[to_act]
     r = late.post(f"/api/matches/{m['id']}/actions", {"version": m["version"], "action": "pass"})
     assert r.status_code == 200, r.text
     assert r.json()["clock"]["seat"] == 1 - to_act and _left(r.json()) > 0
@@ -195,7 +209,8 @@ def test_a_timed_match_is_joined_only_by_someone_who_agrees_to_its_clock(srv: Se
     assert info["clock"]["seconds"] == 30 and info["clock"]["expiry"] == "timed"
     body = _error(bob.post(f"/api/invites/{code}/join", {"name": "Bob"}), 409, "clock_not_accepted")
     assert body["error"]["params"] == {"seconds": 30}
-    assert store_of(srv.db).get(m["id"]).seats[1].holder == "-", "the seat stays open"
+    row = store_of(srv.db).get(m["id"])
+    assert row is not None and row.seats[1].holder == "-", "the seat stays open"
     r = bob.post(f"/api/invites/{code}/join", {"name": "Bob", "accept_clock": True})
     assert r.status_code == 200, r.text
     assert r.json()["clock"]["seat"] is not None

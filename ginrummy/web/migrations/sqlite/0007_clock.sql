@@ -7,3 +7,5 @@ ALTER TABLE ginrummy_matches ADD COLUMN clock TEXT NOT NULL DEFAULT '';
 ALTER TABLE ginrummy_matches ADD COLUMN deadline TEXT NOT NULL DEFAULT '';
 CREATE INDEX ginrummy_matches_deadline ON ginrummy_matches (deadline)
     WHERE clock = 'timed' AND deadline <> '';
+-- When the other player last reminded a seat that its time is up (an 'ask' clock).
+ALTER TABLE ginrummy_seats ADD COLUMN reminded_at TEXT NOT NULL DEFAULT '';

@@ -9,7 +9,7 @@ import { $ } from "./dom.js";
 import * as game from "./game.js";
 import { dateTime, t } from "./messages.js";
 import * as prefs from "./prefs.js";
-import { mySeat, otherSeat, seatWord } from "./seats.js";
+import { isMine, mySeat, otherSeat, seatWord } from "./seats.js";
 import { state } from "./state.js";
 import { api } from "./transport.js";
 import { errorText, rulesSummary } from "./words.js";
@@ -34,6 +34,10 @@ let clockBase = null;
 let ticker = null;
 /** @type {number} the version whose clock move was told (said once) */
 let toldAuto = 0;
+/** @type {string | null} when this seat was last reminded, as the stream last said */
+let reminded = null;
+/** @type {string} a line under the clock: a reminder sent or received */
+let clockMessage = "";
 
 /**
  * Whether a match is played by two people (a friend match).
@@ -91,6 +95,8 @@ export function follow(m) {
   if (!isFriendMatch(m) || mySeat(m) === null) return;
   followed = m.id;
   gone = "";
+  reminded = null;
+  clockMessage = "";
   connect();
 }
 
@@ -190,12 +196,20 @@ export function settled() {
 
 /**
  * Who is at the table now, from the stream.
- * @param {{connected: boolean[], open: boolean[], names: (string | null)[]}} p
+ * @param {{connected: boolean[], open: boolean[], names: (string | null)[], reminded?: string[]}} p
  */
 function present(p) {
   const m = state.match;
   if (!m || m.id !== followed) return;
   const other = otherSeat(mySeat(m) ?? 0);
+  const own = p.reminded ? p.reminded[mySeat(m) ?? 0] : "";
+  // A reminder from the other player (not the one already there when the stream opened).
+  if (reminded !== null && own && own !== reminded && m.clock && isMine(m, m.clock.seat)) {
+    clockMessage = t("clock.reminded_me", { who: seatWord(m, other, "subject") });
+    game.announce(clockMessage);
+    game.sounds.play("knock");
+  }
+  reminded = own;
   const joined = m.seats[other].open && !p.open[other];
   m.seats = m.seats.map((/** @type {any} */ s, /** @type {number} */ i) => ({ ...s, connected: p.connected[i], open: p.open[i], name: p.names[i] }));
   if (joined) {
@@ -225,6 +239,25 @@ async function refreshClock(id) {
 }
 
 // ---------------------------------------------------------------- the move clock
+
+/** @type {string} the turn (clock key) the clock message belongs to */
+let clockFor = "";
+
+async function sendReminder() {
+  const m = state.match;
+  if (!m || !m.clock) return;
+  const button = /** @type {HTMLButtonElement} */ ($("clock-remind"));
+  button.disabled = true;
+  try {
+    await api.remind(m.id);
+    clockMessage = t("clock.reminded_sent", { who: seatWord(m, m.clock.seat, "subject") });
+    game.announce(clockMessage);
+  } catch (e) {
+    clockMessage = errorText(/** @type {any} */ (e));
+  }
+  draw();
+  setTimeout(() => { button.disabled = false; }, 10_000);
+}
 
 /** Milliseconds left on the running clock, counted down since it was last heard. */
 function clockLeft() {
@@ -266,7 +299,17 @@ function drawClock() {
   }
   const note = $("clock-note");
   const auto = Boolean(m && m.clock && m.clock.auto);
-  note.hidden = !auto;
+  // The other player's time is up in an 'ask' match: they may be reminded.
+  const remind = $("clock-remind");
+  const theirs = Boolean(line) && line?.state === "up" && !isMine(m, m.clock.seat) && m.clock.expiry === "ask";
+  remind.hidden = !theirs;
+  if (theirs) remind.textContent = t("clock.remind", { who: seatWord(m, m.clock.seat, "object") });
+  if (clockBase && clockBase.key !== clockFor) {
+    clockFor = clockBase.key;
+    clockMessage = "";
+  }
+  note.hidden = !auto && !clockMessage;
+  if (!auto) note.textContent = clockMessage;
   if (auto) {
     // The clock's move is the last in the log: its seat is the one that was late.
     const log = m.table.log;
@@ -471,6 +514,7 @@ export function wireFriend(go) {
     return option;
   }));
   select.addEventListener("change", syncClockChoice);
+  $("clock-remind").addEventListener("click", sendReminder);
   $("friend-expiry").addEventListener("change", syncClockChoice);
   syncClockChoice();
   game.hooks.entered = follow;
