@@ -3,6 +3,7 @@ import { test } from "node:test";
 
 import { autoNews, clockLength, clockLine, clockNews, countdown } from "../../ginrummy/web/static/js/clock.js";
 import { setCatalogue } from "../../ginrummy/web/static/js/messages.js";
+import { againBody } from "../../ginrummy/web/static/js/settings.js";
 import { rulesSummary } from "../../ginrummy/web/static/js/words.js";
 import { EN } from "./catalogue.js";
 
@@ -44,4 +45,10 @@ test("a screen reader hears the clock at a few moments, not every second", () =>
   assert.equal(clockNews(clock("ask", 1), 10400, 9900), "", "the other's low time is not announced");
   assert.equal(autoNews(mine, 1), "Bob's time ran out: the server played that turn.");
   assert.equal(autoNews(mine, 0), "Your time ran out: the server played your turn.");
+});
+
+test("play again against a friend keeps the move clock", () => {
+  const m = { ...clock("timed", 1), seat: 1 };
+  assert.deepEqual(againBody(m).clock, { seconds: 60, expiry: "timed" });
+  assert.equal(againBody({ ...m, clock: null }).clock, undefined);
 });
