@@ -28,6 +28,11 @@ match's :class:`~ginrummy.web.model.MatchData`, server-side only. In test mode
 (``GINRUMMY_TEST_DECKS`` names a seed) a new match may bring its own deck
 orders and first dealer, and server seeds are derived from the test seed.
 
+A friend match may have a move clock (:class:`~ginrummy.web.model.Clock`): each
+version stores when the seat to act runs out of time. In a timed match a late turn is
+played here like a player's move (:func:`run_clocks`, and any read of the late match),
+stored with the same compare-and-set, so of several processes exactly one moves.
+
 Replaying a record costs milliseconds, so each process keeps the matches it
 saved last, keyed by id, version and time of saving. A move uses the kept
 match only if the row just read from the database is that very version; it
