@@ -198,7 +198,7 @@ $("start-friend").addEventListener("click", async () => {
     else showFormError(err, text);
   };
   $("friend-error").textContent = "";
-  await game.startMatch(friend.friendBody(values, name), values, $("settings-error"), () => {
+  await game.startMatch(friend.friendBody(values, name, friend.chosenClock()), values, $("settings-error"), () => {
     prefs.saveName(name);
     showView("table");
   }, refused);

@@ -2,7 +2,8 @@
 // the score sheet, the rules of the match and the whole discard pile.
 
 import { openDialog } from "./dialogs.js";
-import { $ } from "./dom.js";
+import { clockLength, clockRule } from "./clock.js";
+import { $, h } from "./dom.js";
 import { dealCheck, promise, seenAtEnd, short } from "./fair.js";
 import { t } from "./messages.js";
 import { isOfflineId } from "./offline.js";
@@ -122,6 +123,10 @@ export async function showRules() {
   try { form = await loadForm(); } catch { return; }
   $("rules-full-link").setAttribute("href", "/rules?match=" + encodeURIComponent(m.id));
   $("rules-body").replaceChildren(...rulesList(form.options, valuesOf(m), settingWords, valueText));
+  if (m.clock) {
+    const help = t(m.clock.expiry === "timed" ? "clock.help_timed" : "clock.help_ask", { time: clockLength(m.clock.seconds) });
+    $("rules-body").append(h("dt", {}, t("clock.label")), h("dd", {}, h("b", {}, clockRule(m.clock)), h("span", { className: "muted" }, t("rules.help_dash", { help }))));
+  }
   openDialog("dlg-rules");
 }
 
