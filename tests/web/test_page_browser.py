@@ -139,6 +139,7 @@ def test_cards_laid_off_onto_a_run_stand_in_their_place(tab: Page, server: Serve
 def test_a_reload_keeps_the_grouping_and_the_marked_card(tab: Page, server: Server) -> None:
     open_match(tab, server, [deck(MELDED, JUNK, "QD")])
     tab.click("#btn-take")
+    expect(tab.locator("#pile")).to_have_class(re.compile("throwable"))  # the take is shown
     tab.click("#btn-group")
     tab.locator('#hand .card[data-code="9C"]').dispatch_event("click")
     expect(tab.locator("#hand .card.marked")).to_have_attribute("data-code", "9C")
