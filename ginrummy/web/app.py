@@ -115,8 +115,12 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         anyio.to_thread.current_default_thread_limiter().total_tokens = threads
-        yield
-        app.state.reviewer.close()
+        await store.open_counter()
+        try:
+            yield
+        finally:
+            await store.close_counter()
+            app.state.reviewer.close()
 
     app = FastAPI(
         title="Gin Rummy",
