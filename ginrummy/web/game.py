@@ -33,7 +33,9 @@ saved last, keyed by id, version and time of saving. A move uses the kept
 match only if the row just read from the database is that very version; it
 is saved, as ever, only if the database still holds that version. Any other
 case (another process moved the match, a restart) replays the record: the
-database stays the only authority.
+database stays the only authority. The live streams keep their own copies apart
+(:class:`_Shown`): one replay of each version a process's streams show, shared by
+them all and never moved.
 """
 
 from __future__ import annotations

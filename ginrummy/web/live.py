@@ -15,7 +15,10 @@ How a move reaches the other seat: the move's request commits a new version
 server process hears it; on SQLite storage tells its own process after the
 commit. Either way the streams watching the match wake up
 (:mod:`ginrummy.web.changes`), read it from the database and send the new
-version from their seat. A stream also wakes every
+version from their seat. The streams of a process share the work: a version is
+replayed once for all of them (:func:`ginrummy.web.game.follow`), and each
+seat's event is written once and sent as written to every stream showing that
+very thing (:func:`_event_data`). A stream also wakes every
 :data:`~ginrummy.web.game.HEARTBEAT` seconds to say its seat is still there
 and to notice a seat whose stream went away without a word (a killed process).
 """
