@@ -135,6 +135,9 @@ class Client:
         path = urlsplit(url)._replace(scheme="", netloc="").geturl() or "/"
         body = b"" if json is None else jsonlib.dumps(json).encode()
         conn, self._kept = self._kept, None
+        if conn is not None and conn[0].at_eof():
+            conn[1].close()  # the server closed it while it was idle (its keep-alive time)
+            conn = None
         if conn is None:
             conn = await self._open()
         reader, writer = conn
