@@ -23,7 +23,7 @@ from collections.abc import Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 import pytest
@@ -392,7 +392,10 @@ def test_more_than_one_worker_on_sqlite_is_refused_at_start(tmp_path: Path) -> N
     assert not (tmp_path / "g.db").exists()
 
 
-def _run(work: Coroutine[Any, Any, float]) -> float:
+_T = TypeVar("_T")
+
+
+def _run(work: Coroutine[Any, Any, _T]) -> _T:
     """Run a coroutine to its end on a thread of its own (this thread may hold the browser
     tests' event loop)."""
     with ThreadPoolExecutor(1) as pool:
