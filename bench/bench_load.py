@@ -68,6 +68,7 @@ from pathlib import Path
 from typing import Any
 
 import httpx
+from wire import Client, HTTPError, Response, StreamResponse, TransportError
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -89,7 +90,7 @@ an event not come by then is counted lost."""
 class Player:
     """One simulated player: its seat, its match and what it saw."""
 
-    client: httpx.AsyncClient
+    client: Client
     seat: int = 0
     match: dict[str, Any] | None = None
     moves: int = 0
@@ -128,12 +129,12 @@ def _move(m: dict[str, Any], rng: random.Random) -> tuple[str, dict[str, Any]]:
 
 async def _send(
     player: Player, method: str, url: str, body: dict[str, Any] | None = None
-) -> httpx.Response:
+) -> Response:
     """The request, sent again (same body, same action id) if its connection breaks."""
     for attempt in range(RETRIES + 1):
         try:
             return await player.client.request(method, url, json=body)
-        except httpx.TransportError:
+        except TransportError:
             if attempt == RETRIES:
                 raise
             player.retried += 1
@@ -163,7 +164,7 @@ async def _play(
             player.errors.append(f"new match: {r.status_code} {r.text[:200]}")
             return
         player.match = r.json()
-    except httpx.HTTPError as e:
+    except HTTPError as e:
         player.errors.append(f"new match: {e!r}")
         return
     while player.moves < moves and player.match["status"] == "playing":
@@ -172,7 +173,7 @@ async def _play(
         start = time.perf_counter()
         try:
             r = await _send(player, "POST", f"{url}/api/matches/{player.match['id']}/{path}", body)
-        except httpx.HTTPError as e:
+        except HTTPError as e:
             player.errors.append(f"{path}: {e!r}")
             return
         player.latencies.append(time.perf_counter() - start)
@@ -221,8 +222,7 @@ def _ms(values: list[float]) -> str:
 
 
 async def _run_computer(args: argparse.Namespace, url: str, kill: Callable[[], None]) -> Any:
-    limits = httpx.Limits(max_connections=1, max_keepalive_connections=1)
-    players = [Player(httpx.AsyncClient(timeout=60, limits=limits)) for _ in range(args.players)]
+    players = [Player(Client(url, timeout=60)) for _ in range(args.players)]
     ready = asyncio.Event()
     tasks = [
         asyncio.create_task(_play(p, url, args.moves, args.think, i, ready))
@@ -303,7 +303,7 @@ async def _stream(seat: Seat, match_id: str) -> None:
                     await asyncio.sleep(1.0)
                     continue
                 await _read_events(seat, r)
-        except httpx.TransportError:
+        except TransportError:
             pass  # the process serving it died: open it again (on a live one)
         if seat.stop:
             return
@@ -312,7 +312,7 @@ async def _stream(seat: Seat, match_id: str) -> None:
         await asyncio.sleep(0.05)
 
 
-async def _read_events(seat: Seat, r: httpx.Response) -> None:
+async def _read_events(seat: Seat, r: StreamResponse) -> None:
     """Read Server-Sent Events off the stream, noting each ``match`` event."""
     event, event_id, data = "message", None, list[str]()
     async for line in _lines(r, seat):
@@ -331,7 +331,7 @@ async def _read_events(seat: Seat, r: httpx.Response) -> None:
                 data.append(value)
 
 
-async def _lines(r: httpx.Response, seat: Seat) -> AsyncIterator[str]:
+async def _lines(r: StreamResponse, seat: Seat) -> AsyncIterator[str]:
     """The stream's lines, ending early when the seat is told to reconnect."""
     lines = r.aiter_lines()
     told = asyncio.ensure_future(seat.reconnect_now.wait())
@@ -385,7 +385,7 @@ async def _friend_seat(fm: FriendMatch, seat: Seat, moves: int, think: float) ->
                 if fm.done:
                     return
                 # Nothing came: read the match (a lost event is counted at the end).
-                with contextlib.suppress(httpx.HTTPError):
+                with contextlib.suppress(HTTPError):
                     r = await _send(p, "GET", f"{seat.url}/api/matches/{fm.match_id}")
                     if p.match is None or (
                         r.status_code == 200 and r.json()["version"] > p.match["version"]
@@ -400,7 +400,7 @@ async def _friend_seat(fm: FriendMatch, seat: Seat, moves: int, think: float) ->
         sent = time.perf_counter()
         try:
             r = await _send(p, "POST", f"{seat.url}/api/matches/{p.match['id']}/{path}", body)
-        except httpx.HTTPError as e:
+        except HTTPError as e:
             p.errors.append(f"{path}: {e!r}")
             fm.done = True
             return
@@ -445,7 +445,7 @@ async def _start_friend_match(fm: FriendMatch, url: str, ready: asyncio.Event) -
             guest.player.errors.append(f"join: {r.status_code} {r.text[:200]}")
             return False
         guest.player.match = r.json()
-    except httpx.HTTPError as e:
+    except HTTPError as e:
         host.player.errors.append(f"start: {e!r}")
         return False
     fm.match_id = host.player.match["id"]
@@ -483,12 +483,10 @@ def _reconnect_all(matches: list[FriendMatch]) -> None:
 
 
 async def _run_friends(args: argparse.Namespace, url: str, kill: Callable[[], None]) -> Any:
-    limits = httpx.Limits(max_connections=2, max_keepalive_connections=2)
-    timeout = httpx.Timeout(60, read=None)  # a stream waits as long as the other thinks
     matches = []
     for i in range(args.players):
         seats = [
-            Seat(Player(httpx.AsyncClient(timeout=timeout, limits=limits), seat=s), s, rng, url)
+            Seat(Player(Client(url, timeout=60), seat=s), s, rng, url)
             for s, rng in ((0, random.Random(2 * i)), (1, random.Random(2 * i + 1)))
         ]
         matches.append(FriendMatch(seats[0], seats[1]))

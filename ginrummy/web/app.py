@@ -132,11 +132,15 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         anyio.to_thread.current_default_thread_limiter().total_tokens = threads
-        async with anyio.create_task_group() as tasks:
-            tasks.start_soon(_run_clocks, store)
-            yield
-            tasks.cancel_scope.cancel()
-        app.state.reviewer.close()
+        await store.open_counter()
+        try:
+            async with anyio.create_task_group() as tasks:
+                tasks.start_soon(_run_clocks, store)
+                yield
+                tasks.cancel_scope.cancel()
+        finally:
+            await store.close_counter()
+            app.state.reviewer.close()
 
     app = FastAPI(
         title="Gin Rummy",

@@ -38,7 +38,9 @@ saved last, keyed by id, version and time of saving. A move uses the kept
 match only if the row just read from the database is that very version; it
 is saved, as ever, only if the database still holds that version. Any other
 case (another process moved the match, a restart) replays the record: the
-database stays the only authority.
+database stays the only authority. The live streams keep their own copies apart
+(:class:`_Shown`): one replay of each version a process's streams show, shared by
+them all and never moved.
 """
 
 from __future__ import annotations
@@ -316,6 +318,57 @@ def _kept(store: MatchStore) -> _Kept:
         if kept is None:
             kept = _KEPT[store] = _Kept()
         return kept
+
+
+SHOWN_MATCHES = 500
+"""How many versions of matches each process keeps replayed for its live streams."""
+
+
+class _Shown:
+    """The matches this process's live streams show: (id, version, saved at) -> the match,
+    replayed once and shared by every stream of that match in the process (both seats'
+    and each seat's several tabs). Nobody moves these: a move takes its own
+    (:class:`_Kept`, else a replay of its own)."""
+
+    def __init__(self) -> None:
+        self._items: OrderedDict[tuple[str, int, str], Match] = OrderedDict()
+        self._lock = threading.Lock()
+        self._replaying = threading.Lock()
+
+    def _get(self, key: tuple[str, int, str]) -> Match | None:
+        with self._lock:
+            match = self._items.get(key)
+            if match is not None:
+                self._items.move_to_end(key)
+            return match
+
+    def match(self, row: StoredMatch) -> Match:
+        """The match of this row's very version, replayed once for the whole process."""
+        key = (row.id, row.version, row.updated_at)
+        match = self._get(key)
+        if match is not None:
+            return match
+        # Streams woken together by one move replay it once, not once each.
+        with self._replaying:
+            match = self._get(key)
+            if match is None:
+                match = _replay(row)
+                with self._lock:
+                    self._items[key] = match
+                    while len(self._items) > SHOWN_MATCHES:
+                        self._items.popitem(last=False)
+        return match
+
+
+_SHOWN: weakref.WeakKeyDictionary[MatchStore, _Shown] = weakref.WeakKeyDictionary()
+
+
+def _shown(store: MatchStore) -> _Shown:
+    with _KEPT_LOCK:
+        shown = _SHOWN.get(store)
+        if shown is None:
+            shown = _SHOWN[store] = _Shown()
+        return shown
 
 
 INVITE_LIFETIME = timedelta(hours=24)
@@ -779,8 +832,19 @@ def commit(store: MatchStore, loaded: LoadedMatch, answer: str, action_id: str |
 
 def watch(store: MatchStore, match_id: str, holder: str) -> LoadedMatch:
     """The match as the seat ``holder`` holds sees it, with what its last change did (for a
-    live stream: only a player of the match may open one)."""
-    loaded = load(store, match_id, holder)
+    live stream: only a player of the match may open one).
+
+    The match is this process's shared replay of that version (:class:`_Shown`): read it,
+    never move it.
+    """
+    row = _on_time(store, store.get(match_id))
+    if row is None:
+        raise MatchNotFoundError(f"there is no match {match_id!r}", match=match_id)
+    return _watched(store, row, holder)
+
+
+def _watched(store: MatchStore, row: StoredMatch, holder: str) -> LoadedMatch:
+    loaded = _loaded(row, _shown(store).match(row), holder, store)
     if loaded.seat is None:
         raise NotYourSeatError("you hold no seat in this match: only its players follow it live")
     hand = loaded.match.hand
@@ -792,12 +856,12 @@ def watch(store: MatchStore, match_id: str, holder: str) -> LoadedMatch:
 
 def follow(store: MatchStore, loaded: LoadedMatch, holder: str) -> LoadedMatch:
     """The match a live stream shows, read again: only its seats when its version is the
-    one shown (no replay), else the whole match (:func:`watch`)."""
+    one shown (no replay), else the whole match (:func:`watch`), from the same read."""
     row = _on_time(store, store.get(loaded.id))
     if row is None:
         raise MatchNotFoundError(f"there is no match {loaded.id!r}", match=loaded.id)
-    if row.version != loaded.version:
-        return watch(store, loaded.id, holder)
+    if row.version != loaded.version or row.updated_at != loaded.updated_at:
+        return _watched(store, row, holder)
     seats = _seats(row)
     if loaded.seat is None or not seats[loaded.seat].is_held_by(holder):
         raise NotYourSeatError("this seat was moved to another device")

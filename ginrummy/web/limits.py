@@ -206,13 +206,20 @@ class SharedLimiter:
         return self.store.take_token(f"{self.name}:{digest}", self.rate, self.burst)
 
     async def take(self, key: str) -> float:
-        """:meth:`allow`, run on one of the :data:`LIMITER_THREADS`.
+        """:meth:`allow`: on the event loop's own connection when the app opened one
+        (:meth:`MatchStore.open_counter`), else on one of the :data:`LIMITER_THREADS`.
 
         If the database cannot count (it is down, or busy past the pool's
         wait), the request is let through: what it asks for needs the
         database too, and the app answers that with ``503 unavailable``.
         """
         try:
+            digest = hashlib.sha256(key.encode()).hexdigest()[:32]
+            taken = await self.store.take_token_async(
+                f"{self.name}:{digest}", self.rate, self.burst
+            )
+            if taken is not None:
+                return taken
             return await anyio.to_thread.run_sync(self.allow, key, limiter=_limiter_threads())
         except StorageError as e:
             _log.warning("rate limit not counted: %s", e)

@@ -15,7 +15,10 @@ How a move reaches the other seat: the move's request commits a new version
 server process hears it; on SQLite storage tells its own process after the
 commit. Either way the streams watching the match wake up
 (:mod:`ginrummy.web.changes`), read it from the database and send the new
-version from their seat. A stream also wakes every
+version from their seat. The streams of a process share the work: a version is
+replayed once for all of them (:func:`ginrummy.web.game.follow`), and each
+seat's event is written once and sent as written to every stream showing that
+very thing (:func:`_event_data`). A stream also wakes every
 :data:`~ginrummy.web.game.HEARTBEAT` seconds to say its seat is still there
 and to notice a seat whose stream went away without a word (a killed process).
 """
@@ -25,7 +28,9 @@ from __future__ import annotations
 import contextlib
 import io
 import json
+import threading
 import time
+from collections import OrderedDict
 from collections.abc import AsyncIterator
 from functools import partial
 from typing import Any
@@ -133,13 +138,52 @@ def _presence(seats: tuple[Seat, Seat]) -> dict[str, Any]:
     }
 
 
-def _match_event(loaded: LoadedMatch) -> ServerSentEvent:
-    return ServerSentEvent(
-        data=match_out(loaded).model_dump_json(by_alias=True),
-        event="match",
-        id=str(loaded.version),
-        retry=RETRY_MS,
+WRITTEN_EVENTS = 1000
+"""How many ``match`` events each process keeps written, to send again to another stream."""
+
+_written: OrderedDict[tuple[Any, ...], str] = OrderedDict()
+_written_lock = threading.Lock()
+
+
+def _event_data(loaded: LoadedMatch) -> str:
+    """A ``match`` event's data, written once per version and seat in this process and
+    shared by every stream that sends that very thing.
+
+    The key holds everything :func:`match_out` reads: the match's id, version and time
+    of saving (its cards, data and what the version did), the seat, its resume token
+    (which names the holder), the seats as read (names, presence) and the invite.
+    """
+    key = (
+        loaded.id,
+        loaded.version,
+        loaded.updated_at,
+        loaded.seat,
+        loaded.resume,
+        loaded.seats,
+        loaded.invite,
     )
+    with _written_lock:
+        data = _written.get(key)
+    if data is None:
+        data = match_out(loaded).model_dump_json(by_alias=True)
+        with _written_lock:
+            _written[key] = data
+            while len(_written) > WRITTEN_EVENTS:
+                _written.popitem(last=False)
+    return data
+
+
+def _read(
+    store: Store, loaded: LoadedMatch, holder: str, sent: int | None
+) -> tuple[LoadedMatch, str | None]:
+    """The match read again (:func:`game.follow`), with its event's data if its version
+    was not sent yet (written here, off the event loop)."""
+    loaded = game.follow(store, loaded, holder)
+    return loaded, None if loaded.version == sent else _event_data(loaded)
+
+
+def _match_event(loaded: LoadedMatch, data: str) -> ServerSentEvent:
+    return ServerSentEvent(data=data, event="match", id=str(loaded.version), retry=RETRY_MS)
 
 
 @live.get(
@@ -173,13 +217,13 @@ async def _events(
         )
         try:
             # Read again: the stream's own seat is there now, and a move may have come.
-            loaded = await anyio.to_thread.run_sync(partial(game.follow, store, first, holder))
             sent_version = last
+            loaded, data = await anyio.to_thread.run_sync(_read, store, first, holder, last)
             shown: dict[str, Any] | None = None
             beat = time.monotonic() + game.HEARTBEAT
             while True:
-                if loaded.version != sent_version:
-                    yield _match_event(loaded)
+                if data is not None and loaded.version != sent_version:
+                    yield _match_event(loaded, data)
                     sent_version = loaded.version
                 seats = _presence(loaded.seats)
                 if seats != shown:
@@ -195,8 +239,8 @@ async def _events(
                         partial(game.here, store, loaded, holder, present=True, announce=False)
                     )
                 try:
-                    loaded = await anyio.to_thread.run_sync(
-                        partial(game.follow, store, loaded, holder)
+                    loaded, data = await anyio.to_thread.run_sync(
+                        _read, store, loaded, holder, sent_version
                     )
                 except GameError:  # the seat moved to another device, or the match is gone
                     return

@@ -71,17 +71,19 @@ class ClientError(ValueError):
         self.params = params
 
 
-def _get_store(request: Request) -> MatchStore:
+# The dependencies are coroutines, though they only read the app's state: FastAPI runs a
+# plain function dependency on a worker thread, a hand-off (and back) for each, per request.
+async def _get_store(request: Request) -> MatchStore:
     store: MatchStore = request.app.state.store
     return store
 
 
-def _get_decks(request: Request) -> DeckSource:
+async def _get_decks(request: Request) -> DeckSource:
     decks: DeckSource = request.app.state.decks
     return decks
 
 
-def _get_holder(request: Request) -> str:
+async def _get_holder(request: Request) -> str:
     return seat_of(request.scope)
 
 
@@ -91,7 +93,7 @@ Decks = Annotated[DeckSource, Depends(_get_decks)]
 """Where the app's deals come from."""
 
 
-def _get_reviewer(request: Request) -> Reviewer:
+async def _get_reviewer(request: Request) -> Reviewer:
     reviewer: Reviewer = request.app.state.reviewer
     return reviewer
 

@@ -37,6 +37,7 @@ False
 
 from __future__ import annotations
 
+import asyncio
 import json
 import secrets
 import sqlite3
@@ -437,6 +438,7 @@ class MatchStore:
         self._local = threading.local()
         self._pool: Any = None
         self._buckets_pruned = 0.0
+        self._counter: _Counter | None = None
         self.changes = Changes()
         """Who waits to hear of each match's changes (:mod:`ginrummy.web.changes`)."""
         self._listener: _Listener | None = None
@@ -796,6 +798,55 @@ class MatchStore:
                 cur.execute("DELETE FROM ginrummy_buckets WHERE full_at < %s", (at,))
         return 0.0 if allowed else (1.0 - tokens) / rate
 
+    async def open_counter(self) -> None:
+        """On PostgreSQL, open a connection on the running event loop for the rate-limit
+        buckets (:meth:`take_token_async`): counting a request then needs no hand-off to a
+        thread and back. The app does it at start-up; without it (or should it break) the
+        buckets are counted on threads through the pool (:meth:`take_token`)."""
+        if self._pool is None or self._counter is not None:
+            return
+        import psycopg
+
+        try:
+            conn = await psycopg.AsyncConnection.connect(self.url, autocommit=True)
+        except psycopg.Error:
+            return
+        self._counter = _Counter(asyncio.get_running_loop(), conn, asyncio.Lock())
+
+    async def close_counter(self) -> None:
+        """Close the event loop's bucket connection (at shutdown)."""
+        counter, self._counter = self._counter, None
+        if counter is not None and counter.loop is asyncio.get_running_loop():
+            await counter.conn.close()
+
+    async def take_token_async(self, key: str, rate: float, burst: int) -> float | None:
+        """:meth:`take_token` on the event loop's own connection (:meth:`open_counter`);
+        ``None`` when this loop has none."""
+        counter = self._counter
+        if counter is None or counter.loop is not asyncio.get_running_loop():
+            return None
+        import psycopg
+
+        # One statement at a time on the one connection; each is a fraction of a millisecond.
+        async with counter.lock:
+            try:
+                cur = await counter.conn.execute(
+                    _TAKE_TOKEN, {"key": key, "rate": rate, "burst": float(burst)}
+                )
+                row = await cur.fetchone()
+                assert row is not None
+                tokens, allowed, at = float(row[0]), bool(row[1]), float(row[2])
+                if at - self._buckets_pruned > BUCKETS_PRUNED_EVERY:
+                    self._buckets_pruned = at
+                    await counter.conn.execute(
+                        "DELETE FROM ginrummy_buckets WHERE full_at < %s", (at,)
+                    )
+            except psycopg.Error as e:
+                if counter.conn.broken or counter.conn.closed:
+                    self._counter = None  # the pool's threads count from now on
+                raise StorageError(f"{self.describe()}: {e}") from None
+        return 0.0 if allowed else (1.0 - tokens) / rate
+
     def seed(self, commitment: str, seat: str) -> str | None:
         """The server seed behind ``commitment``, if ``seat`` holds it unused."""
         with self._cursor() as cur:
@@ -947,6 +998,15 @@ class MatchStore:
 OPEN_SEAT = "-"
 """The holder of a person seat waiting for the friend its invite is for (no seat id is
 this short, so nobody holds it)."""
+
+
+@dataclass(slots=True)
+class _Counter:
+    """An event loop's own connection for the rate-limit buckets."""
+
+    loop: asyncio.AbstractEventLoop
+    conn: Any
+    lock: asyncio.Lock
 
 
 class _Undo(Exception):

@@ -23,7 +23,7 @@ from collections.abc import Coroutine, Iterator
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import httpx
 import pytest
@@ -425,7 +425,10 @@ def test_more_than_one_worker_on_sqlite_is_refused_at_start(tmp_path: Path) -> N
     assert not (tmp_path / "g.db").exists()
 
 
-def _run(work: Coroutine[Any, Any, float]) -> float:
+_T = TypeVar("_T")
+
+
+def _run(work: Coroutine[Any, Any, _T]) -> _T:
     """Run a coroutine to its end on a thread of its own (this thread may hold the browser
     tests' event loop)."""
     with ThreadPoolExecutor(1) as pool:
@@ -440,3 +443,35 @@ def test_a_limit_the_database_cannot_count_lets_the_request_through(pg: str) -> 
     assert _run(limiter.take(key)) > 900  # counted: the next in 1,000 s
     store.close()  # as if the database went away: the request goes on, to a 503
     assert _run(limiter.take(key)) == 0.0
+
+
+def test_the_event_loops_own_counter_shares_the_buckets_and_gives_way_when_it_breaks(
+    pg: str,
+) -> None:
+    store = MatchStore.open(pg, pool_size=2)
+    limiter = SharedLimiter(store, "test", rate=0.001, burst=3)
+    key = secrets.token_hex(8)
+
+    async def play() -> list[float]:
+        await store.open_counter()
+        waits = [await limiter.take(key)]  # on the event loop's connection
+        waits.append(await asyncio.to_thread(limiter.allow, key))  # on a pooled one
+        waits.append(await limiter.take(key))
+        waits.append(await limiter.take(key))  # the bucket is empty, whoever counts
+        # The loop's connection dies (a database restart, a proxy's timeout):
+        counter = store._counter  # the connection the test breaks
+        assert counter is not None
+        pid = counter.conn.info.backend_pid
+        with store._cursor() as cur:
+            cur.execute("SELECT pg_terminate_backend(%s)", (pid,))
+        waits.append(await limiter.take(key))  # not counted: let through, as ever
+        waits.append(await limiter.take(key))  # counted again, on the pool's threads
+        await store.close_counter()
+        return waits
+
+    waits = _run(play())
+    store.close()
+    assert waits[:3] == [0.0, 0.0, 0.0]
+    assert waits[3] > 900
+    assert waits[4] == 0.0
+    assert waits[5] > 900
