@@ -81,6 +81,10 @@ Hard without its one-draw look-ahead: it decides in about half the time, and
 the costs it gives agree with full Hard's play-outs (docs/COACH.md). The
 decision being judged is still compared with full Hard's choice."""
 
+PROMISE = 0.5
+"""A first look gets a second only when its cost is at least this share of what would
+mark it on three times the deals: a smaller cost would rarely be marked even so."""
+
 HINT_SAMPLES = 8
 """Sampled deals behind a hint's shares (a hint plays nothing out)."""
 
@@ -590,12 +594,12 @@ def _confirmed(
     """Judge a decision; a contested one is judged again on twice as many more deals.
 
     A decision is contested when its cost on ``samples`` deals is above the
-    threshold and would be marked on ``3 * samples`` deals if that cost and its
-    spread held (its interval, narrowed as three times the deals narrow it, lies
-    above zero). It is then judged again on those deals and ``2 * samples``
-    more: one lucky run of deals does not make a mistake, and a costly choice is
-    not let off for want of deals. A decision that could not be marked even so
-    stops at its first look. ``started`` is the first look, already handed to the pool.
+    threshold and at least :data:`PROMISE` of the cost that would be marked on
+    ``3 * samples`` deals with the same spread. It is then judged again on those
+    deals and ``2 * samples`` more: one lucky run of deals does not make a
+    mistake, and a costly choice is not let off for want of deals. A decision
+    that would rarely be marked even so stops at its first look. ``started`` is
+    the first look, already handed to the pool.
     """
     first = (started or _start(view, candidates, table, samples, seed, pool))()
     decision = judge(first)
@@ -607,11 +611,12 @@ def _confirmed(
 
 
 def _contested(decision: Decision, samples: int, comparisons: int, threshold: float) -> bool:
-    """Whether a first look's cost would be marked on three times the deals, if it held.
+    """Whether a first look's cost is at least :data:`PROMISE` of what would mark it
+    on three times the deals (with the spread it had).
 
     >>> d = Decision(1, 0, DecisionKind.DISCARD, "discard 9H", "discard 2C", cost=9.0,
     ...              low=-3.0, high=21.0, samples=8)
-    >>> _contested(d, 8, 1, 2.0), _contested(replace(d, low=-30.0, high=48.0), 8, 1, 2.0)
+    >>> _contested(d, 8, 1, 2.0), _contested(replace(d, low=-60.0, high=78.0), 8, 1, 2.0)
     (True, False)
     """
     if decision.cost is None or decision.high is None or decision.cost <= threshold:
@@ -621,7 +626,7 @@ def _contested(decision: Decision, samples: int, comparisons: int, threshold: fl
     level = 1 - 0.025 / max(1, comparisons)
     half = decision.high - decision.cost
     narrowed = half * t_quantile(level, 3 * samples - 1) / t_quantile(level, samples - 1)
-    return decision.cost - narrowed / math.sqrt(3) > 0
+    return decision.cost > PROMISE * narrowed / math.sqrt(3)
 
 
 def _judge(
