@@ -829,13 +829,13 @@ def review_hand(
         raise ReviewError("hand_in_play", hand=number)
     result = hand.result
     assert result is not None
-    try:
-        other_bot = playout_bot(
-            playout if opponent.strip().lower() == "hard" else opponent, seed=seed + 1
-        )
-        mine_bot = playout_bot(playout, seed=seed)
-    except ValueError:
-        raise ReviewError("unknown_bot", bot=opponent) from None
+    other = playout if opponent.strip().lower() == "hard" else opponent
+    for name in (playout, other):
+        try:
+            playout_bot(name, seed=seed)
+        except ValueError:
+            raise ReviewError("unknown_bot", bot=name) from None
+    mine_bot, other_bot = playout_bot(playout, seed=seed), playout_bot(other, seed=seed + 1)
     hard_bot = make_bot("hard", seed=seed)
     bots: tuple[Bot, Bot] = (mine_bot, other_bot) if player == 0 else (other_bot, mine_bot)
     table = _Table(player, bots, scores, number)
