@@ -5,6 +5,7 @@
     python bench/bench_coach.py time --jobs 2 --pool   # as the web app runs it: a kept pool
     python bench/bench_coach.py stability --samples 8  # two sampling seeds: do the marks agree?
     python bench/bench_coach.py calibration --samples 8 [--wide]  # Hard's own decisions marked
+    python bench/bench_coach.py playout --samples 8    # fast play-outs against full Hard's
 
 Hands are dealt from ``--first`` on (tune on 0-99, report from 1000 on). A
 "typical hand" is Medium (standing in for a person) against Hard; the
@@ -27,6 +28,7 @@ from pathlib import Path
 
 from ginrummy.bots import make_bot
 from ginrummy.coach import HandReview, review_hand
+from ginrummy.coach.review import PLAYOUT
 from ginrummy.hand import Hand, shuffled_deck
 from ginrummy.match import Match
 from ginrummy.records import dump_hand, dump_match
@@ -105,7 +107,14 @@ def _cpu() -> float:
 
 
 def time_reviews(
-    first: int, hands: int, samples: list[int], wide: bool, jobs: int, seat: str, kept: bool
+    first: int,
+    hands: int,
+    samples: list[int],
+    wide: bool,
+    jobs: int,
+    seat: str,
+    kept: bool,
+    playout: str = PLAYOUT,
 ) -> dict[str, object]:
     """Review time per typical hand (``seat`` reviewed, Hard opposite): wall clock and CPU.
 
@@ -125,7 +134,9 @@ def time_reviews(
         decisions = sampled = 0
         for hand in played:
             start, start_cpu = time.perf_counter(), _cpu()
-            review = review_hand(hand, 0, samples=s, seed=1, wide=wide, jobs=jobs, pool=pool)
+            review = review_hand(
+                hand, 0, samples=s, seed=1, wide=wide, jobs=jobs, pool=pool, playout=playout
+            )
             times.append(time.perf_counter() - start)
             cpu.append(_cpu() - start_cpu)
             mine = [d for d in review.decisions if d.player == 0]
@@ -151,14 +162,16 @@ def time_reviews(
 
 
 def stability(
-    first: int, hands: int, samples: int, wide: bool, jobs: int, seat: str
+    first: int, hands: int, samples: int, wide: bool, jobs: int, seat: str, playout: str = PLAYOUT
 ) -> dict[str, object]:
     """The same reviews with two sampling seeds: how often the mistake marks agree."""
     pairs = []
     for i in range(hands):
         hand = play_hand(first + i, (seat, "hard"))
-        a = review_hand(hand, 0, samples=samples, seed=11, wide=wide, jobs=jobs)
-        b = review_hand(hand, 0, samples=samples, seed=12, wide=wide, jobs=jobs)
+        a, b = (
+            review_hand(hand, 0, samples=samples, seed=s, wide=wide, jobs=jobs, playout=playout)
+            for s in (11, 12)
+        )
         pairs.append((a, b))
     out: dict[str, object] = {}
     for t in THRESHOLDS:
@@ -193,13 +206,31 @@ def _marks(review: HandReview, threshold: float) -> list[bool]:
 
 
 def calibration(
-    first: int, hands: int, samples: int, wide: bool, jobs: int, dump: str | None
+    first: int,
+    hands: int,
+    samples: int,
+    wide: bool,
+    jobs: int,
+    dump: str | None,
+    opposite: str = "hard",
+    playout: str = PLAYOUT,
 ) -> dict[str, object]:
-    """On Hard-against-Hard hands, the share of Hard's own decisions marked, per threshold."""
+    """On hands of Hard against ``opposite``, the share of Hard's own decisions marked."""
     reviews = []
     for i in range(hands):
-        hand = play_hand(first + i, ("hard", "hard"), bot_seed=first + i)
-        reviews.append(review_hand(hand, 0, samples=samples, seed=99, wide=wide, jobs=jobs))
+        hand = play_hand(first + i, ("hard", opposite), bot_seed=first + i)
+        reviews.append(
+            review_hand(
+                hand,
+                0,
+                samples=samples,
+                seed=99,
+                wide=wide,
+                jobs=jobs,
+                opponent=opposite,
+                playout=playout,
+            )
+        )
         if dump:
             with open(dump, "a", encoding="utf-8") as f:
                 for d in reviews[-1].decisions:
@@ -220,10 +251,51 @@ def calibration(
     return out
 
 
+def playout_agreement(
+    first: int, hands: int, samples: int, seat: str, slow: str, fast: str
+) -> dict[str, object]:
+    """The same reviews with play-outs by ``slow`` and by ``fast``: do the costs agree?
+
+    Same hands, same sampling seed (so the same sampled deals): per sampled decision,
+    the cost each gives, their mean difference with a 95% interval, and the marks.
+    """
+    diffs: list[float] = []
+    marks = agree = 0
+    rows = []
+    for i in range(hands):
+        hand = play_hand(first + i, (seat, "hard"))
+        a, b = (review_hand(hand, 0, samples=samples, seed=5, playout=p) for p in (slow, fast))
+        for x, y in zip(a.decisions, b.decisions, strict=True):
+            if x.player != 0 or not x.samples:
+                continue
+            assert x.cost is not None and y.cost is not None
+            diffs.append(y.cost - x.cost)
+            marks += x.mistake + y.mistake
+            agree += x.mistake == y.mistake
+            rows.append((first + i, x.number, round(x.cost, 1), round(y.cost, 1)))
+    n = len(diffs)
+    mean = sum(diffs) / n
+    sd = math.sqrt(sum((d - mean) ** 2 for d in diffs) / (n - 1))
+    half = 1.96 * sd / math.sqrt(n)
+    low, high = _wilson(agree, n)
+    out: dict[str, object] = {
+        "sampled_decisions": n,
+        "mean_cost_difference": round(mean, 2),
+        "difference_interval": [round(mean - half, 2), round(mean + half, 2)],
+        "sd_of_difference": round(sd, 2),
+        "marks": marks,
+        "marks_agree": round(agree / n, 4),
+        "agree_interval": [round(low, 4), round(high, 4)],
+        "costs": rows,
+    }
+    print(out, flush=True)
+    return out
+
+
 def main() -> None:
     """Run one of the figures (see the module docstring)."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("what", choices=("examples", "time", "stability", "calibration"))
+    parser.add_argument("what", choices=("examples", "time", "stability", "calibration", "playout"))
     parser.add_argument("--first", type=int, default=1000, help="the first deal's seed")
     parser.add_argument("--hands", type=int, default=20)
     parser.add_argument("--samples", type=int, nargs="+", default=[8])
@@ -232,6 +304,9 @@ def main() -> None:
     parser.add_argument("--pool", action="store_true", help="time: one kept pool of --jobs")
     parser.add_argument("--dump", help="append each reviewed decision to this JSON-lines file")
     parser.add_argument("--seat", default="medium", help="the reviewed bot of a typical hand")
+    parser.add_argument("--opposite", default="hard", help="calibration: Hard's opponent")
+    parser.add_argument("--playout", default=PLAYOUT, help="the bot that plays samples out")
+    parser.add_argument("--slow", default="hard", help="playout: the play-out bot compared")
     args = parser.parse_args()
     result: object
     if args.what == "examples":
@@ -239,13 +314,33 @@ def main() -> None:
         return
     if args.what == "time":
         result = time_reviews(
-            args.first, args.hands, args.samples, args.wide, args.jobs, args.seat, args.pool
+            args.first,
+            args.hands,
+            args.samples,
+            args.wide,
+            args.jobs,
+            args.seat,
+            args.pool,
+            args.playout,
         )
     elif args.what == "stability":
-        result = stability(args.first, args.hands, args.samples[0], args.wide, args.jobs, args.seat)
+        result = stability(
+            args.first, args.hands, args.samples[0], args.wide, args.jobs, args.seat, args.playout
+        )
+    elif args.what == "playout":
+        result = playout_agreement(
+            args.first, args.hands, args.samples[0], args.seat, args.slow, args.playout
+        )
     else:
         result = calibration(
-            args.first, args.hands, args.samples[0], args.wide, args.jobs, args.dump
+            args.first,
+            args.hands,
+            args.samples[0],
+            args.wide,
+            args.jobs,
+            args.dump,
+            args.opposite,
+            args.playout,
         )
     print(json.dumps({"what": args.what, **vars(args), "result": result}), file=sys.stderr)
 

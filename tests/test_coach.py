@@ -193,6 +193,16 @@ def test_a_hand_in_play_is_refused() -> None:
     assert refused.value.code == "hand_in_play"
 
 
+def test_an_unknown_play_out_bot_is_refused_by_its_name() -> None:
+    hand = played(12, ("medium", "hard"))
+    with pytest.raises(ReviewError) as refused:
+        review_hand(hand, 0, samples=2, playout="hard:-nosuch")
+    assert (refused.value.code, refused.value.params["bot"]) == ("unknown_bot", "hard:-nosuch")
+    with pytest.raises(ReviewError) as refused:
+        review_hand(hand, 0, samples=2, opponent="grandmaster")
+    assert (refused.value.code, refused.value.params["bot"]) == ("unknown_bot", "grandmaster")
+
+
 def test_a_match_whose_last_hand_is_in_play_is_refused_for_that_hand() -> None:
     match = Match.new(rng=random.Random(2))
     # Player 0 plays as the review's Hard would: nothing of theirs needs sampling.

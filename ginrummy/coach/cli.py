@@ -18,6 +18,7 @@ from typing import Any, TextIO
 from ginrummy.coach.reasons import describe
 from ginrummy.coach.review import (
     DEFAULT_SAMPLES,
+    PLAYOUT,
     Decision,
     HandReview,
     MatchReview,
@@ -55,6 +56,12 @@ def _parser() -> argparse.ArgumentParser:
         default="hard",
         metavar="BOT",
         help="the bot that played the other seat (default hard)",
+    )
+    parser.add_argument(
+        "--playout",
+        default=PLAYOUT,
+        metavar="BOT",
+        help=f"the bot that plays the samples out (default {PLAYOUT}; hard for full Hard)",
     )
     parser.add_argument(
         "--wide",
@@ -110,7 +117,8 @@ def _print_hand(review: HandReview, out: TextIO) -> None:
         print(line, file=out)
     print(
         f"Mistakes: {len(review.mistakes)}, points lost {review.points_lost:.1f} "
-        f"({review.samples} samples per decision, seed {review.seed}, "
+        f"({review.samples} samples per decision played out by {review.playout}, "
+        f"seed {review.seed}, "
         f"mistake above {review.threshold:g} points with an interval above 0)\n",
         file=out,
     )
@@ -144,6 +152,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "seed": args.seed,
         "opponent": args.opponent,
         "wide": args.wide,
+        "playout": args.playout,
         "jobs": args.jobs,
         "progress": progress,
     }

@@ -31,11 +31,11 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from functools import partial
-from itertools import repeat
 from statistics import NormalDist
 from typing import Any, ClassVar
 
 from ginrummy.bots import Bot, make_bot
+from ginrummy.bots.hard import hard_variant
 from ginrummy.cards import FULL_DECK, cards_of_mask, format_cards, mask_of
 from ginrummy.coach.reasons import Reason, ReasonCode
 from ginrummy.coach.worlds import sample_world, unseen_mask
@@ -73,6 +73,17 @@ THRESHOLD = 2.0
 
 DEFAULT_SAMPLES = 8
 """Sampled deals per decision (each played out once per candidate)."""
+
+PLAYOUT = "hard:-lookahead"
+"""The bot that plays the samples out for both seats when the other seat was Hard.
+
+Hard without its one-draw look-ahead: it decides in about half the time, and
+the costs it gives agree with full Hard's play-outs (docs/COACH.md). The
+decision being judged is still compared with full Hard's choice."""
+
+PROMISE = 0.5
+"""A first look gets a second only when its cost is at least this share of what would
+mark it on three times the deals: a smaller cost would rarely be marked even so."""
 
 HINT_SAMPLES = 8
 """Sampled deals behind a hint's shares (a hint plays nothing out)."""
@@ -191,6 +202,8 @@ class HandReview:
     threshold: float = THRESHOLD
     opponent: str = "hard"
     wide: bool = False
+    playout: str = PLAYOUT
+    """The bot that played the samples out (not in :meth:`to_dict`, which the app stores)."""
 
     @property
     def mistakes(self) -> tuple[Decision, ...]:
@@ -316,6 +329,17 @@ def _paired(
     var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
     half = t_quantile(1 - 0.025 / comparisons, n - 1) * math.sqrt(var / n)
     return mean, mean - half, mean + half
+
+
+def playout_bot(name: str, seed: int) -> Bot:
+    """A play-out bot by name: one of the bots' names or ``hard:OPTIONS`` (a Hard variant).
+
+    >>> playout_bot(PLAYOUT, seed=1).name
+    'hard:-lookahead'
+    """
+    if name.strip().lower().startswith("hard:"):
+        return hard_variant(name.strip()[5:], seed)
+    return make_bot(name, seed=seed)
 
 
 # --- candidates -----------------------------------------------------------------
@@ -472,6 +496,34 @@ def _sample_outcomes(
     return [table.play_out(world.clone(), action) for action in candidates]
 
 
+def _start(
+    view: PlayerView,
+    candidates: list[Action],
+    table: _Table,
+    samples: int,
+    seed: str,
+    pool: Executor | None = None,
+) -> Callable[[], _Evaluation]:
+    """Start the play-outs of ``samples`` deals; the returned call waits for them.
+
+    With a pool the samples are handed to it at once, so that the looks at
+    several decisions keep every process busy; without one they are played
+    out when the result is asked for.
+    """
+    play = partial(_sample_outcomes, view, candidates, table, seed)
+    futures = None if pool is None else [pool.submit(play, k) for k in range(samples)]
+
+    def finish() -> _Evaluation:
+        if futures is None:
+            rows = [play(k) for k in range(samples)]
+        else:
+            rows = [f.result() for f in futures]
+        outcomes = [[row[j] for row in rows] for j in range(len(candidates))]
+        return _Evaluation(candidates, outcomes)
+
+    return finish
+
+
 def _evaluate(
     view: PlayerView,
     candidates: list[Action],
@@ -480,13 +532,7 @@ def _evaluate(
     seed: str,
     pool: Executor | None = None,
 ) -> _Evaluation:
-    args = (repeat(view), repeat(candidates), repeat(table), repeat(seed), range(samples))
-    if pool is None:
-        rows = list(map(_sample_outcomes, *args))
-    else:
-        rows = list(pool.map(_sample_outcomes, *args))
-    outcomes = [[row[j] for row in rows] for j in range(len(candidates))]
-    return _Evaluation(candidates, outcomes)
+    return _start(view, candidates, table, samples, seed, pool)()
 
 
 def _mistake_reason(
@@ -543,21 +589,44 @@ def _confirmed(
     pool: Executor | None,
     judge: Callable[[_Evaluation], Decision],
     threshold: float,
+    started: Callable[[], _Evaluation] | None = None,
 ) -> Decision:
     """Judge a decision; a contested one is judged again on twice as many more deals.
 
-    A decision whose cost on ``samples`` deals is above the threshold (marked
-    or not yet, its interval still reaching zero) is judged again on those and
-    ``2 * samples`` more: one lucky run of deals does not make a mistake, and
-    a costly choice is not let off for want of deals.
+    A decision is contested when its cost on ``samples`` deals is above the
+    threshold and at least :data:`PROMISE` of the cost that would be marked on
+    ``3 * samples`` deals with the same spread. It is then judged again on those
+    deals and ``2 * samples`` more: one lucky run of deals does not make a
+    mistake, and a costly choice is not let off for want of deals. A decision
+    that would rarely be marked even so stops at its first look. ``started`` is
+    the first look, already handed to the pool.
     """
-    first = _evaluate(view, candidates, table, samples, seed, pool)
+    first = (started or _start(view, candidates, table, samples, seed, pool))()
     decision = judge(first)
-    if not decision.mistake and (decision.cost is None or decision.cost <= threshold):
+    if not _contested(decision, samples, len(candidates) - 1, threshold):
         return decision
     more = _evaluate(view, candidates, table, 2 * samples, seed + "/confirm", pool)
     both = [a + b for a, b in zip(first.outcomes, more.outcomes, strict=True)]
     return judge(_Evaluation(candidates, both))
+
+
+def _contested(decision: Decision, samples: int, comparisons: int, threshold: float) -> bool:
+    """Whether a first look's cost is at least :data:`PROMISE` of what would mark it
+    on three times the deals (with the spread it had).
+
+    >>> d = Decision(1, 0, DecisionKind.DISCARD, "discard 9H", "discard 2C", cost=9.0,
+    ...              low=-3.0, high=21.0, samples=8)
+    >>> _contested(d, 8, 1, 2.0), _contested(replace(d, low=-60.0, high=78.0), 8, 1, 2.0)
+    (True, False)
+    """
+    if decision.cost is None or decision.high is None or decision.cost <= threshold:
+        return False
+    if decision.mistake:
+        return True
+    level = 1 - 0.025 / max(1, comparisons)
+    half = decision.high - decision.cost
+    narrowed = half * t_quantile(level, 3 * samples - 1) / t_quantile(level, samples - 1)
+    return decision.cost > PROMISE * narrowed / math.sqrt(3)
 
 
 def _judge(
@@ -734,6 +803,7 @@ def review_hand(
     number: int = 1,
     progress: ProgressFn | None = None,
     pool: Executor | None = None,
+    playout: str = PLAYOUT,
 ) -> HandReview:
     """Review ``player``'s decisions in a finished hand (and explain the other player's).
 
@@ -744,7 +814,9 @@ def review_hand(
     every decision is also compared with the other natural choices (both draws,
     the least-deadwood throw, the best knock), which is slower. ``only`` limits
     the review to the decisions made by those action numbers (1-based).
-    ``jobs`` > 1 plays the samples out in that many processes (the review is
+    ``playout`` names the bot that plays the samples out (for the other seat
+    too when ``opponent`` is Hard); the decisions are still compared with full
+    Hard's choice. ``jobs`` > 1 plays the samples out in that many processes (the review is
     the same, only sooner); ``pool`` is a process pool to play them out in instead
     (one kept by a server for every review). Raises :class:`ReviewError` for a hand
     still in play.
@@ -757,23 +829,26 @@ def review_hand(
         raise ReviewError("hand_in_play", hand=number)
     result = hand.result
     assert result is not None
-    try:
-        other_bot = make_bot(opponent, seed=seed + 1)
-    except ValueError:
-        raise ReviewError("unknown_bot", bot=opponent) from None
+    other = playout if opponent.strip().lower() == "hard" else opponent
+    for name in (playout, other):
+        try:
+            playout_bot(name, seed=seed)
+        except ValueError:
+            raise ReviewError("unknown_bot", bot=name) from None
+    mine_bot, other_bot = playout_bot(playout, seed=seed), playout_bot(other, seed=seed + 1)
     hard_bot = make_bot("hard", seed=seed)
-    bots: tuple[Bot, Bot] = (hard_bot, other_bot) if player == 0 else (other_bot, hard_bot)
+    bots: tuple[Bot, Bot] = (mine_bot, other_bot) if player == 0 else (other_bot, mine_bot)
     table = _Table(player, bots, scores, number)
     # After a dead hand nothing more is shown: the other player's cards, and so
     # the reasons for their decisions, stay hidden.
     explain = result.kind is not ResultKind.DEAD
     replay = Hand.deal(hand.deck, dealer=hand.dealer, settings=hand.settings)
-    decisions: list[Decision] = []
+    # First every decision is found and its first look handed to the pool, then
+    # the decisions are judged in order (a contested one gets its second look).
+    entries: list[tuple[int, Callable[[], Decision]]] = []
     total = len(hand.actions)
     with _workers(jobs, pool) as pool:
         for i, action in enumerate(hand.actions):
-            if progress is not None:
-                progress(i, total)
             actor = replay.to_act
             assert actor is not None
             if _is_choice(replay) and (only is None or i + 1 in only):
@@ -785,51 +860,66 @@ def review_hand(
                     candidates = _candidates(replay, action, hard, wide)
                     if len(candidates) == 1:
                         # Hard's own choice is the reference: agreeing with it costs nothing.
-                        decisions.append(_agreed(i + 1, actor, kind, str(candidates[0])))
+                        entries.append((i, _ready(_agreed(i + 1, actor, kind, str(candidates[0])))))
                     else:
-                        decisions.append(
-                            _confirmed(
-                                view,
-                                candidates,
-                                table,
-                                samples,
-                                where,
-                                pool,
+                        judge = partial(
+                            _judge,
+                            i + 1,
+                            actor,
+                            kind,
+                            view,
+                            candidates[0],
+                            str(hard),
+                            threshold=threshold,
+                        )
+                        started = None
+                        if pool is not None:
+                            started = _start(view, candidates, table, samples, where, pool)
+                        entries.append(
+                            (
+                                i,
                                 partial(
-                                    _judge,
-                                    i + 1,
-                                    actor,
-                                    kind,
+                                    _confirmed,
                                     view,
-                                    candidates[0],
-                                    str(hard),
-                                    threshold=threshold,
+                                    candidates,
+                                    table,
+                                    samples,
+                                    where,
+                                    pool,
+                                    judge,
+                                    threshold,
+                                    started,
                                 ),
-                                threshold,
                             )
                         )
                     layout = _review_layout(
                         replay, view, action, hard, table, samples, where, threshold, wide
                     )
                     if layout is not None:
-                        decisions.append(replace(layout, number=i + 1))
+                        entries.append((i, _ready(replace(layout, number=i + 1))))
                 else:
                     reason = _explain(replay, view, action, samples, where) if explain else None
-                    decisions.append(Decision(i + 1, actor, kind, str(action), None, reason=reason))
+                    entries.append(
+                        (i, _ready(Decision(i + 1, actor, kind, str(action), None, reason=reason)))
+                    )
                     if explain and isinstance(action, Knock):
                         layout_reason = _other_layout(replay, view, action)
                         if layout_reason is not None:
-                            decisions.append(
-                                Decision(
-                                    i + 1,
-                                    actor,
-                                    DecisionKind.LAYOUT,
-                                    str(_laid(replay, action)),
-                                    None,
-                                    reason=layout_reason,
-                                )
+                            laid = Decision(
+                                i + 1,
+                                actor,
+                                DecisionKind.LAYOUT,
+                                str(_laid(replay, action)),
+                                None,
+                                reason=layout_reason,
                             )
+                            entries.append((i, _ready(laid)))
             replay.apply(action)
+        decisions: list[Decision] = []
+        for i, entry in entries:
+            if progress is not None:
+                progress(i, total)
+            decisions.append(entry())
     if progress is not None:
         progress(total, total)
     return HandReview(
@@ -845,6 +935,7 @@ def review_hand(
         threshold=threshold,
         opponent=opponent,
         wide=wide,
+        playout=playout,
     )
 
 
@@ -858,6 +949,10 @@ def _workers(jobs: int, given: Executor | None = None) -> Iterator[Executor | No
         return
     with ProcessPoolExecutor(max_workers=jobs) as pool:
         yield pool
+
+
+def _ready(decision: Decision) -> Callable[[], Decision]:
+    return lambda: decision
 
 
 def _agreed(number: int, player: int, kind: DecisionKind, action: str) -> Decision:
@@ -946,6 +1041,7 @@ def review_match(
     wide: bool = False,
     jobs: int = 1,
     progress: ProgressFn | None = None,
+    playout: str = PLAYOUT,
 ) -> MatchReview:
     """Review ``player``'s decisions in the match's hands (1-based ``hands``, all by default).
 
@@ -974,6 +1070,7 @@ def review_match(
                 scores=scores,
                 number=k,
                 progress=progress,
+                playout=playout,
             )
         )
     return MatchReview(player, tuple(reviews))

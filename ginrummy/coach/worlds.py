@@ -13,8 +13,12 @@ other player took from the pile multiplies the weight of the cards that could
 meld with it (same rank, suit neighbour, suit neighbour but one) by 2.2, 2.0
 and 1.4; each card they threw or let go by multiplies them by about 0.6 to 0.85.
 The other player's unknown cards are then drawn without replacement in
-proportion to those weights; the rest of the unseen cards are the stock, in a
-uniformly random order.
+proportion to those weights. A hand that has been played for some turns is
+tidier than a fresh deal: its owner kept what helped and threw the rest. So,
+as Hard's knock odds model it, :data:`CHOOSINESS` more cards per turn the
+other player has had (at most :data:`MAX_EXTRA`) are drawn too, and after
+each the unknown card that leaves the most deadwood is put back. The rest of
+the unseen cards are the stock, in a uniformly random order.
 
 >>> import random
 >>> from ginrummy.hand import Hand, PassUpcard, DrawStock
@@ -50,10 +54,17 @@ from ginrummy.hand import (
     UpcardPassed,
     UpcardTaken,
 )
+from ginrummy.melds import deadwood_mask
 
-__all__ = ["ALL_CARDS", "actions_of", "sample_world", "unseen_mask"]
+__all__ = ["ALL_CARDS", "CHOOSINESS", "MAX_EXTRA", "actions_of", "sample_world", "unseen_mask"]
 
 ALL_CARDS = (1 << 52) - 1
+
+CHOOSINESS = 0.7
+"""Extra cards drawn per turn of the other player, and the worst put back (Hard's own figure)."""
+
+MAX_EXTRA = 8
+"""At most this many extra cards (Hard's own figure)."""
 
 
 def unseen_mask(view: PlayerView) -> Bitmask:
@@ -82,9 +93,13 @@ def actions_of(events: Iterable[Event]) -> list[Action]:
     return actions
 
 
-def sample_world(view: PlayerView, rng: random.Random, *, weighted: bool = True) -> Hand:
+def sample_world(
+    view: PlayerView, rng: random.Random, *, weighted: bool = True, choosing: bool = True
+) -> Hand:
     """A whole hand at the same point, dealt so that ``view.player`` sees exactly ``view``.
 
+    ``weighted`` draws the other player's unknown cards by Hard's reading,
+    ``choosing`` makes their hand as tidy as a player's after their turns.
     Raises ``ValueError`` for a view of a finished hand (nothing is hidden then).
     """
     me, opp = view.player, 1 - view.player
@@ -96,6 +111,7 @@ def sample_world(view: PlayerView, rng: random.Random, *, weighted: bool = True)
     opp_from_pile: set[int] = set()
     hidden_throws: list[tuple[int, int]] = []
     stock_next = 0
+    opp_turns = 0
     for t, e in enumerate(view.events):
         if isinstance(e, StockDrawn):
             if e.player == me:
@@ -103,9 +119,11 @@ def sample_world(view: PlayerView, rng: random.Random, *, weighted: bool = True)
                 mine_drawn[stock_next] = int(e.card)
             else:
                 opp_slots.append((t, stock_next))
+                opp_turns += 1
             stock_next += 1
         elif isinstance(e, (PileDrawn, UpcardTaken)) and e.player == opp:
             opp_from_pile.add(int(e.card))
+            opp_turns += 1
         elif isinstance(e, Discarded) and e.player == opp:
             if int(e.card) in opp_from_pile:
                 opp_from_pile.discard(int(e.card))
@@ -122,14 +140,17 @@ def sample_world(view: PlayerView, rng: random.Random, *, weighted: bool = True)
     # The other player's unknown cards, drawn by weight.
     unseen = unseen_mask(view)
     unknown = view.opponent_card_count - len(view.opponent_pile_cards)
+    extra = min(MAX_EXTRA, round(CHOOSINESS * opp_turns)) if choosing else 0
+    need = min(unknown + extra, unseen.bit_count())
     if weighted:
         weights = card_weights(view)
         keyed = sorted(
             (rng.random() ** (1.0 / weights[c]), c) for c in map(int, cards_of_mask(unseen))
         )
-        held = [c for _, c in keyed[len(keyed) - unknown :]] if unknown else []
+        drawn = [c for _, c in keyed[len(keyed) - need :]] if need else []
     else:
-        held = rng.sample([int(c) for c in cards_of_mask(unseen)], unknown)
+        drawn = rng.sample([int(c) for c in cards_of_mask(unseen)], need)
+    held = _chosen(drawn, unknown, mask_of(view.opponent_pile_cards), view.settings.ace_high)
     rng.shuffle(held)
     # Each hidden throw needs a hidden card that came before it: give it the
     # earliest free one (dealt, then stock draws in order); the unknown cards
@@ -162,3 +183,30 @@ def sample_world(view: PlayerView, rng: random.Random, *, weighted: bool = True)
     for action in actions:
         world.apply(action)
     return world
+
+
+def _chosen(drawn: list[int], unknown: int, known: Bitmask, ace_high: bool) -> list[int]:
+    """The other player's ``unknown`` cards: the first drawn, then each further card
+    drawn in turn with the unknown card that leaves the most deadwood put back.
+
+    A card that would make their hand gin is put back itself: with gin they would
+    have gone out, not thrown and waited.
+
+    >>> from ginrummy.cards import parse_cards
+    >>> drawn = [int(c) for c in parse_cards("KC KD AC 2C 3C")]
+    >>> known = mask_of(parse_cards("9S"))
+    >>> [str(c) for c in cards_of_mask(mask_of(_chosen(drawn, 3, known, False)))]
+    ['AC', '2C', '3C']
+    >>> [str(c) for c in cards_of_mask(mask_of(_chosen(drawn, 3, 0, False)))]  # A♣ 2♣ 3♣ is gin
+    ['AC', '2C', 'KC']
+    """
+    held = drawn[:unknown]
+    for card in drawn[unknown:]:
+        hand = known | sum(1 << c for c in held) | 1 << card
+        left = {d: deadwood_mask(hand & ~(1 << d), ace_high) for d in (*held, card)}
+        drop = min(left, key=lambda d: (left[d], -d))
+        if left[drop] == 0:
+            continue
+        held.append(card)
+        held.remove(drop)
+    return held
