@@ -3,11 +3,13 @@ download as sent, and Hard's decision time in the browser (docs/OFFLINE.md).
 
     .venv/bin/python bench/bench_offline.py [--restarts 5] [--matches 6]
 
-Starts its own server (SQLite in a temporary folder), keeps the game for offline play
-in a fresh browser profile, stops the server, then restarts the browser ``--restarts``
-times, each time timing from opening the app to a dealt table that takes a click. Then
-the worker deals ``--matches`` Hard-against-Hard matches and reports each decision's
-time. The load average is printed with every figure: the machine may be shared.
+Builds the bundle, starts its own server (SQLite in a temporary folder), keeps the game
+for offline play in a fresh browser profile, stops the server, then restarts the
+browser ``--restarts`` times, each time timing from opening the app to a dealt table
+that takes a click, stage by stage (the page's clock; the worker's own marks), with the
+CPU seconds the browser spent. Then the worker deals ``--matches`` Hard-against-Hard
+matches and reports each decision's time. The load average is printed with every
+figure: the machine may be shared.
 """
 
 from __future__ import annotations
