@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import multiprocessing
+import os
 import random
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
 import pytest
@@ -106,17 +109,34 @@ def test_every_bot_plays_legal_hands_in_every_setting(name: str, settings: Setti
         assert hand.result is not None
 
 
-def play_random_hands(mode: KnockMode, hands_per_bot: int) -> None:
-    """Each bot plays ``hands_per_bot`` random-seed hands in this knock mode, all checked."""
-    rng = random.Random(f"bots/{mode}")
+def _play_deals(mode: KnockMode, deals: list[tuple[int, int]]) -> None:
+    """Play hand i from seed s for each (i, s): bot i mod 5 against the next one."""
     count = len(BOT_NAMES)
-    # Hand i seats bot i mod 5 against the next one: every bot plays 2 hands in every 5.
-    for i in range(hands_per_bot * count // 2):
+    for i, seed in deals:
         first = BOT_NAMES[i % count]
         second = BOT_NAMES[(i + 1) % count]
         settings = Settings(knocking=mode, ace_high=i % 5 == 0, big_gin=i % 7 == 0)
-        hand = Hand.from_seed(rng.randrange(1 << 30), dealer=i % 2, settings=settings)
+        hand = Hand.from_seed(seed, dealer=i % 2, settings=settings)
         play_out(hand, (first, second) if i % 2 else (second, first), i)
+
+
+def play_random_hands(mode: KnockMode, hands_per_bot: int, processes: int = 1) -> None:
+    """Each bot plays ``hands_per_bot`` random-seed hands in this knock mode, all checked.
+
+    Hand i seats bot i mod 5 against the next one: every bot plays 2 hands in every 5. The
+    same hands are played whatever ``processes`` is; with more than one they are shared
+    out among that many forked processes, and the first failure is raised here.
+    """
+    rng = random.Random(f"bots/{mode}")
+    deals = [(i, rng.randrange(1 << 30)) for i in range(hands_per_bot * len(BOT_NAMES) // 2)]
+    if processes <= 1:
+        _play_deals(mode, deals)
+        return
+    fork = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(processes, mp_context=fork) as pool:
+        shares = [pool.submit(_play_deals, mode, deals[k::processes]) for k in range(processes)]
+        for share in shares:
+            share.result()
 
 
 @pytest.mark.parametrize("mode", list(KnockMode))
@@ -156,9 +176,9 @@ def test_hard_plays_whole_short_matches_legally(mode: KnockMode) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("mode", list(KnockMode))
 def test_every_bot_plays_1000_random_hands_without_an_illegal_action(mode: KnockMode) -> None:
-    # 1,000 hands a bot in each mode (2,500 hands in all): Hard's one-draw look-ahead made
-    # 2,000 cost about seven minutes of the test command on two cores.
-    play_random_hands(mode, 1000)
+    # 1,000 hands a bot in each mode (2,500 hands in all), on every core: Hard's one-draw
+    # look-ahead made them cost minutes of the test command on one core.
+    play_random_hands(mode, 1000, processes=len(os.sched_getaffinity(0)))
 
 
 @pytest.mark.parametrize("name", BOT_NAMES)

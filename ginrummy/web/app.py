@@ -9,6 +9,7 @@ developers and logs, with a 4xx status for anything the client got wrong.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator, Mapping
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -23,7 +24,7 @@ from starlette.exceptions import HTTPException as StarletteHTTPException
 from ginrummy.settings import SettingsError
 from ginrummy.web.coaching import Reviewer
 from ginrummy.web.config import ServerConfig
-from ginrummy.web.game import AlreadyAppliedError, DeckSource, GameError
+from ginrummy.web.game import CLOCK_SWEEP, AlreadyAppliedError, DeckSource, GameError, run_clocks
 from ginrummy.web.learn import router as learn_router
 from ginrummy.web.live import live
 from ginrummy.web.middleware import install
@@ -34,6 +35,8 @@ from ginrummy.web.schemas import ErrorOut
 from ginrummy.web.storage import MatchStore
 
 __all__ = ["STATIC_DIR", "THREADS", "WEB_ERROR_CODES", "create_app", "error_response"]
+
+log = logging.getLogger(__name__)
 
 STATIC_DIR = Path(__file__).parent / "static"
 """The page's HTML, CSS and JavaScript."""
@@ -57,6 +60,8 @@ WEB_ERROR_CODES: tuple[str, ...] = (
     "bad_seat_link",
     "bad_seats",
     "bad_commitment",
+    "bad_clock",
+    "clock_not_accepted",
     "body_too_large",
     "cross_site",
     "hints_off",
@@ -66,6 +71,7 @@ WEB_ERROR_CODES: tuple[str, ...] = (
     "not_your_seat",
     "not_your_turn",
     "no_such_hand",
+    "not_late",
     "nothing_finished",
     "http_error",
     "invite_cancelled",
@@ -99,6 +105,17 @@ def error_response(
     return JSONResponse(body.model_dump(), status_code=status, headers=headers)
 
 
+async def _run_clocks(store: MatchStore) -> None:
+    """Every :data:`~ginrummy.web.game.CLOCK_SWEEP` seconds, move for the late seats of
+    timed matches (any process may: each move is a compare-and-set on the version)."""
+    while True:
+        await anyio.sleep(CLOCK_SWEEP)
+        try:
+            await anyio.to_thread.run_sync(run_clocks, store)
+        except Exception:  # the database away for a moment: the next sweep tries again
+            log.warning("the move clock's sweep failed", exc_info=True)
+
+
 def create_app(
     store: MatchStore,
     decks: DeckSource | None = None,
@@ -115,7 +132,10 @@ def create_app(
     @asynccontextmanager
     async def lifespan(app: FastAPI) -> AsyncIterator[None]:
         anyio.to_thread.current_default_thread_limiter().total_tokens = threads
-        yield
+        async with anyio.create_task_group() as tasks:
+            tasks.start_soon(_run_clocks, store)
+            yield
+            tasks.cancel_scope.cancel()
         app.state.reviewer.close()
 
     app = FastAPI(

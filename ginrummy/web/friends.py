@@ -23,11 +23,12 @@ from dataclasses import dataclass
 
 from ginrummy.web import game
 from ginrummy.web.game import GameError, NotYourSeatError
-from ginrummy.web.model import LoadedMatch
+from ginrummy.web.model import Clock, LoadedMatch
 from ginrummy.web.storage import MatchStore, StoredInvite, now
 
 __all__ = [
     "BadSeatLinkError",
+    "ClockNotAcceptedError",
     "InviteCancelledError",
     "InviteExpiredError",
     "InviteNotFoundError",
@@ -84,6 +85,14 @@ class BadSeatLinkError(GameError):
     code = "bad_seat_link"
 
 
+class ClockNotAcceptedError(GameError):
+    """A timed match's seat is taken only by someone who agreed that the server moves for
+    them when their time runs out."""
+
+    status = 409
+    code = "clock_not_accepted"
+
+
 @dataclass(frozen=True, slots=True)
 class Opened:
     """An invite as someone opening its link finds it."""
@@ -125,13 +134,29 @@ def open_invite(store: MatchStore, code: str, holder: str) -> Opened:
     return Opened(invite, game.load(store, invite.match_id), is_yours)
 
 
-def join(store: MatchStore, code: str, holder: str, name: str | None) -> LoadedMatch:
+def join(
+    store: MatchStore, code: str, holder: str, name: str | None, *, accept_clock: bool = False
+) -> LoadedMatch:
     """Take the invite's seat for ``holder`` (under ``name``); the match from that seat.
 
-    Asking again once the seat is yours gives the match, changing nothing.
+    A timed match (the server moves for a seat whose time runs out) is joined only with
+    ``accept_clock`` (409 ``clock_not_accepted``); a match's move clock starts once the
+    seat is taken. Asking again once the seat is yours gives the match, changing nothing.
     """
     invite, is_yours = _checked(store, code, holder)
-    if not is_yours and not store.take_invite(invite, holder, name, now()):
+    deadline = ""
+    if not is_yours:
+        row = store.get(invite.match_id)
+        clock = None if row is None else Clock.from_record(row.record)
+        if clock is not None and clock.is_timed and not accept_clock:
+            raise ClockNotAcceptedError(
+                f"this is a timed match: {clock.seconds} seconds a turn, then the server moves "
+                "for you; agree to it to take the seat",
+                seconds=clock.seconds,
+            )
+        if clock is not None:
+            deadline = game.clock_deadline(clock)
+    if not is_yours and not store.take_invite(invite, holder, name, now(), deadline):
         _checked(store, code, holder)  # says why: taken, cancelled or expired meanwhile
         raise TableFullError("somebody took this seat already: the table is full")
     return game.load(store, invite.match_id, holder)

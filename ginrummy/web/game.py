@@ -28,6 +28,11 @@ match's :class:`~ginrummy.web.model.MatchData`, server-side only. In test mode
 (``GINRUMMY_TEST_DECKS`` names a seed) a new match may bring its own deck
 orders and first dealer, and server seeds are derived from the test seed.
 
+A friend match may have a move clock (:class:`~ginrummy.web.model.Clock`): each
+version stores when the seat to act runs out of time. In a timed match a late turn is
+played here like a player's move (:func:`run_clocks`, and any read of the late match),
+stored with the same compare-and-set, so of several processes exactly one moves.
+
 Replaying a record costs milliseconds, so each process keeps the matches it
 saved last, keyed by id, version and time of saving. A move uses the kept
 match only if the row just read from the database is that very version; it
@@ -59,6 +64,8 @@ from ginrummy.records import RecordError, match_to_dict, replay_match
 from ginrummy.settings import Settings
 from ginrummy.web.model import (
     BOT_LEVELS,
+    CLOCK_CHOICES,
+    Clock,
     Deal,
     Invite,
     LoadedMatch,
@@ -66,6 +73,7 @@ from ginrummy.web.model import (
     MatchSummary,
     Seat,
     SeatKind,
+    clock_move,
 )
 from ginrummy.web.storage import (
     OPEN_SEAT,
@@ -78,21 +86,27 @@ from ginrummy.web.storage import (
 
 __all__ = [
     "AlreadyAppliedError",
+    "BadClockError",
     "BadCommitmentError",
     "DeckSource",
     "GameError",
     "MatchNotFoundError",
     "MatchOverError",
+    "NotLateError",
     "NotYourSeatError",
     "Refused",
     "StaleVersionError",
     "act",
+    "check_clock",
+    "clock_deadline",
     "commit",
     "commit_new",
     "create",
     "deal_next",
     "delete",
     "load",
+    "remind",
+    "run_clocks",
     "summaries",
 ]
 
@@ -161,6 +175,19 @@ class BadCommitmentError(GameError):
 
     status = 409
     code = "bad_commitment"
+
+
+class BadClockError(GameError):
+    """A move clock the server does not offer, or one asked for a match without a friend."""
+
+    code = "bad_clock"
+
+
+class NotLateError(GameError):
+    """A reminder while the other player's time is not up (or no clock runs)."""
+
+    status = 409
+    code = "not_late"
 
 
 class AlreadyAppliedError(Exception):
@@ -300,6 +327,10 @@ HEARTBEAT = 15.0
 PRESENT_FOR = timedelta(seconds=40)
 """A seat counts as connected this long after its stream last said it was there."""
 
+CLOCK_SWEEP = 1.0
+"""Seconds between two looks, by each server process, for timed matches whose seat to act
+ran out of time (a request or a stream touching such a match moves it at once)."""
+
 
 # --- rows <-> values ---------------------------------------------------------------
 
@@ -314,6 +345,7 @@ def _seat(row: StoredSeat, fresh: str = "") -> Seat:
         row.name,
         open=row.kind == SeatKind.PERSON and row.holder == OPEN_SEAT,
         connected=bool(row.seen_at) and row.seen_at >= fresh,
+        reminded_at=row.reminded_at,
     )
 
 
@@ -385,6 +417,9 @@ def _loaded(
         row.owner,
         row.created_at,
         row.updated_at,
+        clock=Clock.from_record(row.record),
+        deadline=row.deadline,
+        turn_of=match.to_act,
     )
     if holder is not None:
         loaded.seat = _held_seat(loaded, holder)
@@ -437,10 +472,12 @@ def create(
     first_dealer: int | None = None,
     client_seed: str | None = None,
     committed: str | None = None,
+    clock: Clock | None = None,
 ) -> LoadedMatch:
     """A new match: cut, deal, let the bots move while they are to act (not stored yet).
 
-    ``seats`` are the two seats; a person seat is given to ``owner``.
+    ``seats`` are the two seats; a person seat is given to ``owner``. A ``clock`` (a
+    match with a friend's seat only) starts when the friend takes the seat.
     ``committed`` is a commitment ``owner`` asked for before (see
     :meth:`MatchStore.add_seed`); its server seed deals the first hand with
     ``client_seed``, and it is used up by :func:`commit_new`.
@@ -465,7 +502,15 @@ def create(
     match = Match.start(deck, first_dealer=decks.first_dealer(data), settings=settings)
     stamp = now()
     loaded = LoadedMatch(
-        secrets.token_urlsafe(9), 1, match, data, (placed[0], placed[1]), owner, stamp, stamp
+        secrets.token_urlsafe(9),
+        1,
+        match,
+        data,
+        (placed[0], placed[1]),
+        owner,
+        stamp,
+        stamp,
+        clock=clock,
     )
     loaded.seat = _held_seat(loaded, owner)
     open_seat = next((s.index for s in placed if s.open), None)
@@ -476,6 +521,61 @@ def create(
     loaded.events.extend((1, e) for e in match.hand.events)
     _play_bots(loaded)
     return loaded
+
+
+def check_clock(seconds: int, expiry: str, seats: Sequence[Seat], *, test: bool) -> Clock:
+    """The move clock a new match asks for, checked: one of :data:`CLOCK_CHOICES` seconds
+    (in test mode, any whole number from 1 to 600), ``ask`` or ``timed``, in a match with
+    a friend's seat (422 ``bad_clock`` otherwise)."""
+    choices = ", ".join(str(c) for c in CLOCK_CHOICES)
+    if expiry not in ("ask", "timed"):
+        raise BadClockError(
+            f"on expiry a clock asks or moves: 'ask' or 'timed', not {expiry[:20]!r}",
+            expiry=expiry[:20],
+            choices=choices,
+        )
+    if seconds not in CLOCK_CHOICES and not (test and 1 <= seconds <= 600):
+        raise BadClockError(
+            f"a move clock gives {choices} seconds a turn, not {seconds}",
+            seconds=seconds,
+            choices=choices,
+        )
+    if not any(s.open for s in seats):
+        raise BadClockError(
+            "a move clock is for a match against a friend", seconds=seconds, choices=choices
+        )
+    return Clock(seconds, "timed" if expiry == "timed" else "ask")
+
+
+def clock_deadline(clock: Clock) -> str:
+    """When a turn starting now runs out of time on ``clock``."""
+    return (datetime.now(UTC) + timedelta(seconds=clock.seconds)).isoformat(timespec="milliseconds")
+
+
+def _deadline(loaded: LoadedMatch) -> str:
+    """When the seat to act in ``loaded`` runs out of time (empty: no clock runs).
+
+    A clock runs only while a hand is in play and both seats are taken. A turn keeps
+    its deadline across its own draw: the clock gives so many seconds a turn, not a
+    request.
+    """
+    clock, match = loaded.clock, loaded.match
+    if clock is None or match.is_over or match.hand.is_over:
+        return ""
+    seat = match.to_act
+    if seat is None or loaded.seats[seat].is_bot or any(s.open for s in loaded.seats):
+        return ""
+    if seat == loaded.turn_of and loaded.deadline:
+        return loaded.deadline
+    return clock_deadline(clock)
+
+
+def _record(loaded: LoadedMatch) -> dict[str, Any]:
+    """The record to store: the match's, with its clock."""
+    record = match_to_dict(loaded.match)
+    if loaded.clock is not None:
+        record["clock"] = loaded.clock.to_record()
+    return record
 
 
 def new_invite(seat: int) -> Invite:
@@ -503,7 +603,7 @@ def load(store: MatchStore, match_id: str, holder: str | None = None) -> LoadedM
     A match still being played is shown only to whoever holds a seat in it or
     started it.
     """
-    row = store.get(match_id)
+    row = _on_time(store, store.get(match_id))
     if row is None:
         raise MatchNotFoundError(f"there is no match {match_id!r}", match=match_id)
     loaded = _loaded(row, _replay(row), holder, store)
@@ -521,6 +621,10 @@ def _load_to_change(
     action is not a repeat (:class:`AlreadyAppliedError`), the version is the latest.
     """
     row, reply = store.get_with_reply(match_id, action_id)
+    if row is not None and _is_late(row):
+        # The clock moved for the late seat first: a move made on the old version is stale.
+        _run_clock(store, row)
+        row, reply = store.get_with_reply(match_id, action_id)
     if row is None:
         raise MatchNotFoundError(f"there is no match {match_id!r}", match=match_id)
     if row.owner not in ("", holder) and not any(
@@ -568,6 +672,7 @@ def act(
         raise Refused(e) from None
     loaded.events.extend((len(match.hands), e) for e in match.hand.events[before:])
     _play_bots(loaded)
+    loaded.deadline = _deadline(loaded)
     return loaded
 
 
@@ -597,6 +702,7 @@ def deal_next(
     loaded.seat = _held_seat(loaded, holder)
     loaded.events.extend((len(match.hands), e) for e in match.hand.events)
     _play_bots(loaded)
+    loaded.deadline = _deadline(loaded)
     return loaded
 
 
@@ -616,11 +722,13 @@ def commit_new(store: MatchStore, loaded: LoadedMatch, answer: str, committed: s
         loaded.version,
         loaded.status,
         loaded.owner,
-        match_to_dict(loaded.match),
+        _record(loaded),
         _moved(loaded).to_json(),
         loaded.created_at,
         loaded.updated_at,
         tuple(replace(_stored_seat(s), score=loaded.match.scores[s.index]) for s in loaded.seats),
+        clock="" if loaded.clock is None else loaded.clock.expiry,
+        deadline=loaded.deadline,
     )
     invite = None
     if loaded.invite is not None:
@@ -645,12 +753,13 @@ def commit(store: MatchStore, loaded: LoadedMatch, answer: str, action_id: str |
     ok = store.update(
         loaded.id,
         loaded.version - 1,
-        match_to_dict(loaded.match),
+        _record(loaded),
         _moved(loaded).to_json(),
         status=loaded.status,
         scores=loaded.match.scores,
         reply=reply,
         stamp=loaded.updated_at,
+        deadline=loaded.deadline,
     )
     if not ok:
         # The same action sent twice at once: the other copy won, give its answer.
@@ -684,7 +793,7 @@ def watch(store: MatchStore, match_id: str, holder: str) -> LoadedMatch:
 def follow(store: MatchStore, loaded: LoadedMatch, holder: str) -> LoadedMatch:
     """The match a live stream shows, read again: only its seats when its version is the
     one shown (no replay), else the whole match (:func:`watch`)."""
-    row = store.get(loaded.id)
+    row = _on_time(store, store.get(loaded.id))
     if row is None:
         raise MatchNotFoundError(f"there is no match {loaded.id!r}", match=loaded.id)
     if row.version != loaded.version:
@@ -703,6 +812,107 @@ def here(
     assert loaded.seat is not None
     stamp = now() if present else ""
     store.touch_seat(loaded.id, loaded.seat, holder, stamp, announce=announce)
+
+
+# --- the move clock --------------------------------------------------------------------
+
+
+def _is_late(row: StoredMatch) -> bool:
+    """Whether a timed match's seat to act ran out of time (the server moves for it)."""
+    return (
+        row.clock == "timed"
+        and row.deadline != ""
+        and row.deadline <= now()
+        and row.status != "over"
+    )
+
+
+def _run_clock(store: MatchStore, row: StoredMatch) -> bool:
+    """Make the clock's move (:func:`~ginrummy.web.model.clock_move`) for the late seat of
+    the timed match ``row``, stored with a compare-and-set on the version read, so that of
+    several requests or processes at once exactly one moves; whether this call did.
+
+    The late seat's whole turn is played: after a draw from the stock, the card drawn is
+    thrown. Each action the clock made is noted in the record's ``clock.auto``.
+    """
+    match = _kept(store).take(row) or _replay(row)
+    loaded = _loaded(row, match, None)
+    seat = match.to_act
+    if loaded.clock is None or seat is None:
+        return False
+    number = len(match.hands)
+    before = len(match.hand.events)
+    auto = list(loaded.clock.auto)
+    while not match.hand.is_over and match.to_act == seat:
+        move = clock_move(match.view(seat))
+        if move is None:  # pragma: no cover - every turn in play has a clock move
+            break
+        match.apply(move, seat)
+        auto.append((number, len(match.hand.actions)))
+    loaded.events.extend((number, e) for e in match.hand.events[before:])
+    loaded.clock = replace(loaded.clock, auto=tuple(auto))
+    loaded.version += 1
+    loaded.updated_at = now()
+    loaded.deadline = _deadline(loaded)
+    ok = store.update(
+        loaded.id,
+        row.version,
+        _record(loaded),
+        _moved(loaded).to_json(),
+        status=loaded.status,
+        scores=match.scores,
+        stamp=loaded.updated_at,
+        deadline=loaded.deadline,
+    )
+    if ok:
+        _kept(store).put(loaded)
+    return ok
+
+
+def _on_time(store: MatchStore, row: StoredMatch | None) -> StoredMatch | None:
+    """``row``, or, if the clock of a timed match ran out, the match read again once the
+    server moved for the late seat (here or in another process)."""
+    if row is None or not _is_late(row):
+        return row
+    _run_clock(store, row)
+    return store.get(row.id)
+
+
+REMIND_EVERY = timedelta(seconds=10)
+"""A reminder repeated sooner than this after the last is not sent again."""
+
+
+def remind(store: MatchStore, match_id: str, holder: str) -> None:
+    """Remind the other player of a friend match that their time is up (their page says
+    so); only once it is up, and at most once every :data:`REMIND_EVERY`."""
+    loaded = load(store, match_id, holder)
+    if loaded.seat is None:
+        raise NotYourSeatError("you hold no seat in this match: only its players may remind")
+    late = loaded.match.to_act
+    if (
+        loaded.clock is None
+        or not loaded.deadline
+        or late is None
+        or late == loaded.seat
+        or loaded.deadline > now()
+    ):
+        raise NotLateError("the other player's time is not up: there is nobody to remind")
+    at = datetime.now(UTC)
+    last = loaded.seats[late].reminded_at
+    if last and datetime.fromisoformat(last) > at - REMIND_EVERY:
+        return
+    store.remind(match_id, late, at.isoformat(timespec="milliseconds"))
+
+
+def run_clocks(store: MatchStore) -> int:
+    """Move for every late seat of a timed match (each process does it every
+    :data:`CLOCK_SWEEP` seconds); how many moves this call made."""
+    moved = 0
+    for match_id in store.expired(now()):
+        row = store.get(match_id)
+        if row is not None and _is_late(row) and _run_clock(store, row):
+            moved += 1
+    return moved
 
 
 # --- the history -----------------------------------------------------------------------

@@ -80,7 +80,8 @@ def invite_info(code: str, store: Store, holder: Holder) -> InviteInfoOut:
 @live.post("/invites/{code}/join", response_model=MatchOut)
 def join(code: str, body: JoinIn, store: Store, holder: Holder) -> MatchOut:
     """Take the invite's seat (the first to ask gets it); the match from that seat."""
-    return match_out(friends.join(store, code, holder, display_name(body.name)))
+    name = display_name(body.name)
+    return match_out(friends.join(store, code, holder, name, accept_clock=body.accept_clock))
 
 
 @live.delete("/invites/{code}", response_model=CancelledOut)
@@ -110,6 +111,13 @@ def renew_invite(match_id: str, store: Store, holder: Holder) -> MatchOut:
     return match_out(friends.renew(store, match_id, holder))
 
 
+@live.post("/matches/{match_id}/remind", status_code=204, response_class=Response)
+def remind(match_id: str, store: Store, holder: Holder) -> Response:
+    """Remind the other player that their time is up (a match with a move clock)."""
+    game.remind(store, match_id, holder)
+    return Response(status_code=204)
+
+
 @live.post("/seats/resume", response_model=MatchOut)
 def resume(body: ResumeIn, store: Store, holder: Holder) -> MatchOut:
     """Move your seat to this device with its resume link; the match from that seat."""
@@ -121,6 +129,7 @@ def _presence(seats: tuple[Seat, Seat]) -> dict[str, Any]:
         "connected": [s.connected for s in seats],
         "open": [s.open for s in seats],
         "names": [s.name for s in seats],
+        "reminded": [s.reminded_at for s in seats],
     }
 
 

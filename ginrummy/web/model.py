@@ -21,13 +21,15 @@ from enum import StrEnum
 from typing import Any, Literal
 
 from ginrummy.cards import Card
-from ginrummy.hand import Event, Phase, PlayerView
+from ginrummy.hand import Action, Discard, DrawStock, Event, PassUpcard, Phase, PlayerView
 from ginrummy.match import Match
 from ginrummy.melds import knock_options
 from ginrummy.settings import Settings
 
 __all__ = [
     "BOT_LEVELS",
+    "CLOCK_CHOICES",
+    "Clock",
     "Deal",
     "Invite",
     "LoadedMatch",
@@ -35,12 +37,84 @@ __all__ = [
     "MatchSummary",
     "Seat",
     "SeatKind",
+    "clock_move",
     "default_knock_card",
     "throw_options",
 ]
 
 BOT_LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 """The bots a player may seat (names :func:`ginrummy.bots.make_bot` knows)."""
+
+
+CLOCK_CHOICES: tuple[int, ...] = (30, 60, 120, 300)
+"""The move clocks a friend match may have, in seconds a turn (a server in test mode also
+takes any whole number of seconds from 1 to 600, for tests)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Clock:
+    """A friend match's move clock: ``seconds`` for each turn, and what happens when they
+    run out (``ask``: the late player is told and the other may remind them, nobody is
+    moved; ``timed``: both agreed that the server then moves for the late seat, see
+    :func:`clock_moves`). Kept in the match's record as ``"clock"``, with ``auto``: the
+    actions the clock made, as (hand number, action number), both from 1.
+
+    >>> Clock.from_record({"clock": Clock(60, "timed", ((1, 3),)).to_record()})
+    Clock(seconds=60, expiry='timed', auto=((1, 3),))
+    >>> Clock.from_record({}) is None
+    True
+    """
+
+    seconds: int
+    expiry: Literal["ask", "timed"] = "ask"
+    auto: tuple[tuple[int, int], ...] = ()
+
+    @property
+    def is_timed(self) -> bool:
+        """Whether the server moves for a seat whose time ran out."""
+        return self.expiry == "timed"
+
+    def to_record(self) -> dict[str, Any]:
+        """The clock as the match record keeps it."""
+        out: dict[str, Any] = {"seconds": self.seconds, "expiry": self.expiry}
+        if self.auto:
+            out["auto"] = [list(a) for a in self.auto]
+        return out
+
+    @classmethod
+    def from_record(cls, record: dict[str, Any]) -> Clock | None:
+        """The clock a match record names, if any."""
+        raw = record.get("clock")
+        if not isinstance(raw, dict):
+            return None
+        expiry: Literal["ask", "timed"] = "timed" if raw.get("expiry") == "timed" else "ask"
+        auto = tuple((int(a[0]), int(a[1])) for a in raw.get("auto", []))
+        return cls(int(raw["seconds"]), expiry, auto)
+
+
+def clock_move(view: PlayerView) -> Action | None:
+    """The move the clock makes for a seat whose time ran out in a timed match, from that
+    seat's view (``None``: it is not that seat's turn in a hand in play).
+
+    Never a knock, never a take: pass the upcard; draw from the stock; throw the card
+    just drawn from the stock, or, after a take from the pile, the card that leaves the
+    least deadwood (the highest of equals).
+    """
+    if not view.is_my_turn:
+        return None
+    if view.phase is Phase.UPCARD:
+        return PassUpcard()
+    if view.phase is Phase.DRAW:
+        return DrawStock()
+    if view.phase is not Phase.DISCARD:
+        return None
+    if view.drawn is not None and view.drawn != view.locked_card:
+        return Discard(view.drawn)
+    options = throw_options(view)
+    least = min(options.values())
+    return Discard(
+        max((c for c, d in options.items() if d == least), key=lambda c: (c.points, int(c)))
+    )
 
 
 class SeatKind(StrEnum):
@@ -68,6 +142,8 @@ class Seat:
     """A person seat waiting for the friend an invite is for: nobody holds it yet."""
     connected: bool = False
     """Whether its player has a live stream of the match open (as last read)."""
+    reminded_at: str = ""
+    """When the other player last reminded it that its time was up (empty: never)."""
 
     @property
     def is_bot(self) -> bool:
@@ -199,6 +275,12 @@ class LoadedMatch:
     """The open invite to this match, when the requester made it."""
     resume: str | None = None
     """The requester's seat's resume link token (a match between two people only)."""
+    clock: Clock | None = None
+    """The match's move clock, if it has one."""
+    deadline: str = ""
+    """When the seat to act runs out of time (ISO 8601 UTC; empty: no clock runs)."""
+    turn_of: int | None = None
+    """The seat that was to act when the match was read (a turn keeps its deadline)."""
 
     @property
     def status(self) -> Literal["playing", "over"]:

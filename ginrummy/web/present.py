@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Iterable, Sequence
+from datetime import UTC, datetime
 from enum import StrEnum
 from typing import Any, Literal
 
@@ -39,11 +40,12 @@ from ginrummy.hand import (
     UpcardPassed,
     UpcardTaken,
 )
-from ginrummy.match import FinalScore, ScoreEntry
+from ginrummy.match import FinalScore, Match, ScoreEntry
 from ginrummy.melds import Arrangement, all_best_arrangements, best_arrangement
 from ginrummy.settings import MATCH_TARGETS, NUMBER_RANGES, Settings
 from ginrummy.web.model import (
     BOT_LEVELS,
+    Clock,
     Deal,
     Invite,
     LoadedMatch,
@@ -55,6 +57,7 @@ from ginrummy.web.model import (
 )
 from ginrummy.web.schemas import (
     ArrangementOut,
+    ClockOut,
     DealProofOut,
     EventKind,
     EventOut,
@@ -83,6 +86,7 @@ __all__ = [
     "HOUSE_RULES",
     "RULES",
     "SETTINGS_FORM",
+    "clock_out",
     "event_out",
     "invite_info_out",
     "invite_out",
@@ -357,6 +361,28 @@ def match_out(loaded: LoadedMatch) -> MatchOut:
             if loaded.resume is None or loaded.seat is None
             else f"/resume/{loaded.id}/{loaded.seat}/{loaded.resume}"
         ),
+        clock=None if loaded.clock is None else clock_out(loaded.clock, loaded.deadline, match),
+    )
+
+
+def clock_out(clock: Clock, deadline: str, match: Match) -> ClockOut:
+    """A move clock as it stands now: whose time runs and how much is left."""
+    seat: int | None = None
+    left: int | None = None
+    if deadline:
+        seat = match.to_act
+        at = datetime.fromisoformat(deadline)
+        left = max(0, int((at - datetime.now(UTC)).total_seconds() * 1000))
+    hand = match.hand
+    last = (len(match.hands), len(hand.actions))
+    return ClockOut(
+        seconds=clock.seconds,
+        expiry=clock.expiry,
+        seat=seat,
+        deadline=deadline or None,
+        left_ms=left,
+        auto=bool(clock.auto) and clock.auto[-1] == last,
+        auto_moves=len(clock.auto),
     )
 
 
@@ -372,6 +398,7 @@ def invite_info_out(
         state="yours" if is_yours else "open",
         expires_at=expires_at,
         host=host,
+        clock=None if loaded.clock is None else clock_out(loaded.clock, "", loaded.match),
         settings=_settings_out(loaded.match.settings),
     )
 

@@ -211,6 +211,9 @@ def new_match(body: NewMatchIn, store: Store, decks: Decks, holder: Holder) -> R
     seats = [
         game.new_seat(s.kind, s.bot, i, display_name(s.name)) for i, s in enumerate(body.seats)
     ]
+    clock = None
+    if body.clock is not None:
+        clock = game.check_clock(body.clock.seconds, body.clock.expiry, seats, test=decks.is_test)
     test_decks: list[list[Card]] = []
     if body.test_decks is not None or body.first_dealer is not None:
         if not decks.is_test:
@@ -235,6 +238,7 @@ def new_match(body: NewMatchIn, store: Store, decks: Decks, holder: Holder) -> R
         first_dealer=body.first_dealer,
         client_seed=body.client_seed,
         committed=body.commitment,
+        clock=clock,
     )
     answer = _write(loaded)
     game.commit_new(store, loaded, answer, body.commitment)
@@ -268,8 +272,15 @@ def record(match_id: str, store: Store, holder: Holder) -> JSONResponse:
     players = [
         {"kind": "bot", "bot": s.bot} if s.is_bot else {"kind": "person"} for s in loaded.seats
     ]
+    data = match_to_dict(match, finished_only=True, players=players)
+    if loaded.clock is not None:
+        # Which of the actions written the clock made (a timed match's late seats).
+        data["clock"] = {
+            **loaded.clock.to_record(),
+            "auto": [list(a) for a in loaded.clock.auto if a[0] <= len(data["hands"])],
+        }
     return JSONResponse(
-        match_to_dict(match, finished_only=True, players=players),
+        data,
         headers={"Content-Disposition": f'attachment; filename="ginrummy-{match_id}.json"'},
     )
 

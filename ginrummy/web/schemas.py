@@ -136,6 +136,19 @@ class JoinIn(_In):
     """Take an invite's seat, with the display name chosen."""
 
     name: str | None = None
+    accept_clock: bool = False
+    """Agreed to a timed match's clock (the server moves for a seat whose time runs out):
+    a timed match is joined only with it."""
+
+
+class ClockIn(_In):
+    """A friend match's move clock: seconds a turn, and what happens when they run out."""
+
+    seconds: int
+    """30, 60, 120 or 300 (a server in test mode takes 1 to 600)."""
+    expiry: str = "ask"
+    """``ask``: the late player is told, nobody is moved; ``timed``: the server moves for
+    the late seat (draw from the stock and throw the card drawn, or pass the upcard)."""
 
 
 class ResumeIn(_In):
@@ -166,6 +179,8 @@ class NewMatchIn(_In):
     """The commitment the server gave (``POST /api/commitments``) before this request."""
     client_seed: ClientSeed | None = None
     """The browser's seed for the first deal (none: the server makes one up)."""
+    clock: ClockIn | None = None
+    """A move clock, for a match against a friend (none: no clock, the default)."""
 
 
 _NO_CARD: list[JsonValue] = ["take", "pass", "stock", "pile", "big_gin"]
@@ -296,6 +311,24 @@ class InviteOut(_Out):
     expires_at: str
 
 
+class ClockOut(_Out):
+    """A friend match's move clock, as it stands when the answer is written."""
+
+    seconds: int
+    expiry: Literal["ask", "timed"]
+    seat: SeatIndex | None
+    """The seat whose time runs (none: no clock runs now, e.g. between hands)."""
+    deadline: str | None
+    """When that seat runs out of time (ISO 8601 UTC)."""
+    left_ms: int | None
+    """Milliseconds left when the answer was written (0: time is up), for a countdown
+    that does not depend on the reader's clock."""
+    auto: bool = False
+    """The last change was the clock's move for a late seat (a timed match)."""
+    auto_moves: int = 0
+    """How many actions the clock has made in this match."""
+
+
 class InviteInfoOut(_Out):
     """What someone opening an invite link may know before taking the seat."""
 
@@ -306,6 +339,8 @@ class InviteInfoOut(_Out):
     """``yours``: the requester took this seat already."""
     expires_at: str
     host: str | None
+    clock: ClockOut | None = None
+    """The match's move clock, which whoever takes the seat plays under."""
     """The display name of the player who sent it."""
     settings: SettingsOut
 
@@ -529,6 +564,8 @@ class MatchOut(_Out):
     resume: str | None = None
     """The requester's resume link (``/resume/<match>/<seat>/<token>``): it moves their seat
     to another device. Only in a match between two people."""
+    clock: ClockOut | None = None
+    """The move clock of a friend match that has one."""
     created_at: str
     updated_at: str
 

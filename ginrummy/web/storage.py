@@ -128,6 +128,8 @@ class StoredSeat:
     score: int = 0
     seen_at: str = ""
     """When a live stream of this seat last said it was open (empty: none is)."""
+    reminded_at: str = ""
+    """When the other player last reminded this seat that its time was up (empty: never)."""
 
     @classmethod
     def for_person(cls, index: int, holder: str, name: str | None = None) -> StoredSeat:
@@ -171,6 +173,10 @@ class StoredMatch:
     created_at: str
     updated_at: str
     seats: tuple[StoredSeat, ...]
+    clock: str = ""
+    """The match's move clock: ``""`` (none), ``ask`` or ``timed``."""
+    deadline: str = ""
+    """When the seat to act runs out of time (ISO 8601 UTC; empty: no clock runs now)."""
 
     @property
     def scores(self) -> tuple[int, int]:
@@ -206,8 +212,11 @@ class _Cursor(Protocol):
     def fetchall(self) -> list[Any]: ...
 
 
-_MATCH = "m.id, m.version, m.status, m.owner, m.record, m.meta, m.created_at, m.updated_at"
-_SEAT = "s.seat, s.kind, s.bot, s.bot_seed, s.holder, s.name, s.score, s.seen_at"
+_MATCH = (
+    "m.id, m.version, m.status, m.owner, m.record, m.meta, m.created_at, m.updated_at, "
+    "m.clock, m.deadline"
+)
+_SEAT = "s.seat, s.kind, s.bot, s.bot_seed, s.holder, s.name, s.score, s.seen_at, s.reminded_at"
 _INVITE = "code, match_id, seat, owner, state, created_at, expires_at"
 
 
@@ -254,12 +263,15 @@ class _Sql:
     reviews_of: str
     add_hint: str
     hints_of: str
+    expired: str
+    start_clock: str
+    remind: str
 
     @classmethod
     def for_placeholder(cls, p: str) -> _Sql:
         update = (
             f"UPDATE ginrummy_matches SET version = {p}, status = {p}, record = {p}, meta = {p}, "
-            f"updated_at = {p} WHERE id = {p} AND version = {p}"
+            f"updated_at = {p}, deadline = {p} WHERE id = {p} AND version = {p}"
         )
         score = (
             f"UPDATE ginrummy_seats SET score = CASE seat WHEN 0 THEN {p} ELSE {p} END "
@@ -278,7 +290,8 @@ class _Sql:
         return cls(
             create_match=(
                 "INSERT INTO ginrummy_matches (id, version, status, owner, record, meta, "
-                f"created_at, updated_at) VALUES ({p}, {p}, {p}, {p}, {p}, {p}, {p}, {p})"
+                f"created_at, updated_at, clock, deadline) "
+                f"VALUES ({p}, {p}, {p}, {p}, {p}, {p}, {p}, {p}, {p}, {p})"
             ),
             create_seat=(
                 "INSERT INTO ginrummy_seats (match_id, seat, kind, bot, bot_seed, holder, name, "
@@ -391,6 +404,17 @@ class _Sql:
             hints_of=(
                 "SELECT h.match_id, h.hand, h.seat, h.count FROM ginrummy_hints h "
                 f"JOIN ginrummy_matches m ON m.id = h.match_id WHERE m.owner = {p}"
+            ),
+            expired=(
+                "SELECT id FROM ginrummy_matches WHERE clock = 'timed' AND deadline <> '' "
+                f"AND deadline <= {p} AND status = 'playing' ORDER BY deadline LIMIT {p}"
+            ),
+            remind=(
+                f"UPDATE ginrummy_seats SET reminded_at = {p} WHERE match_id = {p} AND seat = {p}"
+            ),
+            start_clock=(
+                f"UPDATE ginrummy_matches SET deadline = {p} WHERE id = {p} AND clock <> '' "
+                "AND deadline = ''"
             ),
         )
 
@@ -591,6 +615,8 @@ class MatchStore:
                     match.meta,
                     match.created_at,
                     match.updated_at,
+                    match.clock,
+                    match.deadline,
                 ),
             )
             for s in match.seats:
@@ -634,19 +660,21 @@ class MatchStore:
         scores: tuple[int, int],
         reply: tuple[str, str] | None = None,
         stamp: str | None = None,
+        deadline: str = "",
     ) -> bool:
         """Replace version ``version`` of a match by the next; ``False`` if it moved on.
 
         ``reply`` is (action id, the answer's JSON text), kept in the same
         transaction for :meth:`reply` to give again; replies to versions more
         than :data:`KEPT_REPLIES` back are dropped. ``stamp`` is the new
-        ``updated_at`` (default: :func:`now`).
+        ``updated_at`` (default: :func:`now`); ``deadline`` when the seat to act in the new
+        version runs out of time (empty: no clock runs).
         """
         sql = self._sql
         when = stamp or now()
         new = version + 1
         # The JSON is written before the write lock is taken, to hold it briefly.
-        values = (new, status, json.dumps(record), meta, when, match_id, version)
+        values = (new, status, json.dumps(record), meta, when, deadline, match_id, version)
         oldest = new - KEPT_REPLIES
         if self._pool is not None:
             action_id, body = reply if reply is not None else ("", "")
@@ -806,10 +834,13 @@ class MatchStore:
             row = cur.fetchone()
         return None if row is None else _invite(row)
 
-    def take_invite(self, invite: StoredInvite, holder: str, name: str | None, at: str) -> bool:
+    def take_invite(
+        self, invite: StoredInvite, holder: str, name: str | None, at: str, deadline: str = ""
+    ) -> bool:
         """Give the invite's seat to ``holder`` if the invite is still open at ``at``.
 
-        One transaction: of several takers at once, exactly one gets the seat.
+        One transaction: of several takers at once, exactly one gets the seat. A match
+        with a move clock starts it then, to run out at ``deadline``.
         """
         sql = self._sql
         try:
@@ -820,6 +851,8 @@ class MatchStore:
                 cur.execute(sql.take_seat, (holder, name, invite.match_id, invite.seat, OPEN_SEAT))
                 if cur.rowcount != 1:
                     raise _Undo  # the seat is no longer open: leave the invite open too
+                if deadline:
+                    cur.execute(sql.start_clock, (deadline, invite.match_id))
                 self._told(cur, invite.match_id, "seats")
         except _Undo:
             return False
@@ -853,6 +886,22 @@ class MatchStore:
                 self._told(cur, match_id, "seats")
         if announce:
             self._after(match_id)
+
+    def remind(self, match_id: str, seat: int, at: str) -> None:
+        """Note that ``seat`` was reminded at ``at`` that its time is up, and tell the
+        match's streams (its player's page says so)."""
+        with self._cursor(write=True) as cur:
+            cur.execute(self._sql.remind, (at, match_id, seat))
+            self._told(cur, match_id, "seats")
+        self._after(match_id)
+
+    def expired(self, at: str, limit: int = 50) -> list[str]:
+        """The timed matches in play whose seat to act ran out of time by ``at``, the
+        longest overdue first."""
+        with self._cursor() as cur:
+            cur.execute(self._sql.expired, (at, limit))
+            rows = cur.fetchall()
+        return [str(r[0]) for r in rows]
 
     def listen(self) -> None:
         """On PostgreSQL, start hearing every process's changes (once; a thread does it)."""
@@ -1017,6 +1066,7 @@ def _seat(r: Sequence[Any]) -> StoredSeat:
         name=None if r[5] is None else str(r[5]),
         score=int(r[6]),
         seen_at=str(r[7] or ""),
+        reminded_at=str(r[8] or ""),
     )
 
 
@@ -1034,5 +1084,7 @@ def _match(
         meta=str(r[5]),
         created_at=str(r[6]),
         updated_at=str(r[7]),
-        seats=seats if seats is not None else tuple(_seat(row[8:16]) for row in rows),
+        seats=seats if seats is not None else tuple(_seat(row[10:19]) for row in rows),
+        clock=str(r[8] or ""),
+        deadline=str(r[9] or ""),
     )

@@ -11,19 +11,32 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import httpx
+import pytest
 
 from ginrummy.cards import FULL_DECK, Card, format_cards, parse_cards
 
 if TYPE_CHECKING:
     from playwright._impl._api_structures import SetCookieParam
+    from playwright.sync_api import Page
 
 ROOT = Path(__file__).resolve().parents[2]
+
+SQLITE_ONLY = pytest.mark.parametrize("db_url", ["sqlite"], indirect=True, scope="session")
+"""For a browser test about the page alone (layout, focus, dialogs, keys): the page is the
+same over either database, and the storage is tested over both by the API suites and the
+play-through browser tests, so such a test runs once, over SQLite."""
+
+# Animation off, unless the page has kept a speed of its own (a reload keeps the choice).
+NO_ANIMATION = """
+const saved = JSON.parse(localStorage.getItem('ginrummy.comfort') || '{}');
+if (!('speed' in saved)) localStorage.setItem('ginrummy.comfort', JSON.stringify({speed: 'off'}));
+"""
 
 # Hands the scenarios deal. The player sits first (non-dealer, offered the
 # upcard first); the computer's hand has no meld and no way to knock soon.
@@ -181,3 +194,45 @@ def card_codes(value: Any) -> set[str]:
         for v in value:
             found |= card_codes(v)
     return found
+
+
+def watched_tab(
+    browser: Any,
+    width: int = 1280,
+    height: int = 800,
+    *,
+    animation: bool = False,
+    console_errors: bool = False,
+    only_from: str | None = None,
+    timeout: float = 10_000,
+    **context: Any,
+) -> Iterator[Page]:
+    """A fresh tab in a browser context of its own (no saved state), for a fixture to yield.
+
+    The test fails, after it ran, on any script error; with ``console_errors`` also on an
+    error written to the console (a CSP violation is one), and with ``only_from`` on any
+    request to anywhere but that address (and ``data:``/``blob:``). ``context`` goes to
+    ``browser.new_context`` (``color_scheme``, ``bypass_csp`` for a tab that injects
+    axe-core...).
+    """
+    ctx = browser.new_context(viewport={"width": width, "height": height}, **context)
+    if not animation:
+        ctx.add_init_script(NO_ANIMATION)
+    page = ctx.new_page()
+    problems: list[str] = []
+    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
+    if console_errors:
+        page.on(
+            "console",
+            lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None,
+        )
+    if only_from is not None:
+        local = (only_from, "data:", "blob:")
+        page.on(
+            "request",
+            lambda r: None if r.url.startswith(local) else problems.append(f"fetched {r.url}"),
+        )
+    page.set_default_timeout(timeout)
+    yield page
+    ctx.close()
+    assert not problems, problems

@@ -20,7 +20,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from ._support import JUNK, MELDED, Server, deck
+from ._support import JUNK, MELDED, Server, deck, watched_tab
 
 
 @pytest.fixture
@@ -33,7 +33,6 @@ pytestmark = pytest.mark.browser
 
 AXE = Path(__file__).resolve().parents[2] / "node_modules" / "axe-core" / "axe.min.js"
 SIZES = [(390, 844), (1280, 800)]
-NO_ANIMATION = "localStorage.setItem('ginrummy.comfort', JSON.stringify({speed: 'off'}))"
 LEARN_PAGES = ["/rules", "/worked-hand", "/strategy"]
 
 
@@ -67,17 +66,7 @@ def tab(request: pytest.FixtureRequest, browser: Any) -> Iterator[Page]:
     (width, height), scheme = request.param
     # The app's Content-Security-Policy forbids inline scripts, rightly; the injected
     # axe-core is one, so this tab alone bypasses the policy.
-    context = browser.new_context(
-        viewport={"width": width, "height": height}, color_scheme=scheme, bypass_csp=True
-    )
-    context.add_init_script(NO_ANIMATION)
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
-    assert not problems, problems
+    yield from watched_tab(browser, width, height, color_scheme=scheme, bypass_csp=True)
 
 
 def test_home_history_and_the_page_dialogs_have_no_axe_violation(tab: Page, server: Server) -> None:

@@ -13,16 +13,10 @@ from playwright.sync_api import Locator, Page, expect
 
 from ginrummy.records import load_match
 
-from ._support import ALSO_JUNK, JUNK, MELDED, Server, deck
+from ._support import ALSO_JUNK, JUNK, MELDED, NO_ANIMATION, SQLITE_ONLY, Server, deck, watched_tab
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=15_000)  # the whole suite may share two cores with a busy server
-
-# Animation off unless a test chose otherwise (the page keeps its choice across reloads).
-NO_ANIMATION = """
-const saved = JSON.parse(localStorage.getItem('ginrummy.comfort') || '{}');
-if (!('speed' in saved)) localStorage.setItem('ginrummy.comfort', JSON.stringify({speed: 'off'}));
-"""
 
 
 @pytest.fixture
@@ -32,28 +26,8 @@ def page(browser: Any) -> Iterator[Page]:
     The test fails on any script error, CSP violation or request to anywhere
     but the local server.
     """
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    context.add_init_script(NO_ANIMATION)
-    tab = context.new_page()
-    problems: list[str] = []
-    tab.on("pageerror", lambda e: problems.append(f"page error: {e}"))
-    tab.on(
-        "console",
-        lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None,
-    )
-    # Nothing from elsewhere: no fonts, scripts or images but the local server's.
-    tab.on(
-        "request",
-        lambda r: (
-            None
-            if r.url.startswith(("http://127.0.0.1:", "data:", "blob:"))
-            else problems.append(f"request elsewhere: {r.url}")
-        ),
-    )
-    tab.set_default_timeout(10_000)
-    yield tab
-    context.close()
-    assert not problems, problems
+    # Nothing from elsewhere: no fonts, scripts or images but the local servers'.
+    yield from watched_tab(browser, console_errors=True, only_from="http://127.0.0.1:")
 
 
 def card(page: Page, code: str) -> Locator:
@@ -114,6 +88,7 @@ def test_a_whole_hand_played_by_clicks(page: Page, server: Server) -> None:
     expect(dialog).to_be_hidden()
 
 
+@SQLITE_ONLY
 def test_knocking_with_a_marked_card_throws_that_card(page: Page, server: Server) -> None:
     open_match(page, server, [deck(MELDED, JUNK, "QD", stock="AC AD")])
     page.click("#btn-take")
@@ -137,6 +112,7 @@ def test_knocking_with_a_marked_card_throws_that_card(page: Page, server: Server
     expect(deadwood).to_have_attribute("aria-label", "queen of diamonds")
 
 
+@SQLITE_ONLY
 def test_no_knock_button_when_no_throw_can_knock(page: Page, server: Server) -> None:
     open_match(page, server, [deck(ALSO_JUNK, JUNK, "9H")])
     page.click("#btn-take")
@@ -145,6 +121,7 @@ def test_no_knock_button_when_no_throw_can_knock(page: Page, server: Server) -> 
     expect(page.locator("#btn-knock")).to_be_hidden()
 
 
+@SQLITE_ONLY
 def test_the_knock_button_reads_gin_when_a_throw_leaves_nothing(page: Page, server: Server) -> None:
     open_match(page, server, [deck("AS 2S 3S 4H 5H 6H 7H 9C 9D 9S", JUNK, "8H")])
     expect(page.locator("#btn-knock")).to_be_hidden()
@@ -231,6 +208,7 @@ def test_settings_chosen_on_the_page_reach_the_game(page: Page, server: Server) 
     expect(page.locator("#dlg-rules")).to_contain_text("Oklahoma")
 
 
+@SQLITE_ONLY
 def test_gin_only_shows_no_knock_button(page: Page, server: Server) -> None:
     open_match(
         page, server, [deck(MELDED, JUNK, "QD", stock="AC AD")], settings={"knocking": "gin_only"}
@@ -242,6 +220,7 @@ def test_gin_only_shows_no_knock_button(page: Page, server: Server) -> None:
     expect(page.locator("#btn-knock")).to_be_hidden()
 
 
+@SQLITE_ONLY
 def test_a_turn_played_with_the_keyboard_only(page: Page, server: Server) -> None:
     open_match(page, server, [deck(MELDED, JUNK, "QD", stock="AC AD")])
     page.keyboard.press("?")
@@ -271,6 +250,7 @@ def test_a_turn_played_with_the_keyboard_only(page: Page, server: Server) -> Non
     expect(page.locator("#hand-number")).to_have_text("Hand 2")
 
 
+@SQLITE_ONLY
 def test_cards_are_named_buttons_and_moves_are_announced(page: Page, server: Server) -> None:
     open_match(page, server, [deck(MELDED, JUNK, "QD", stock="AC AD")])
     expect(page.get_by_role("button", name="K, king of clubs")).to_be_visible()
@@ -287,6 +267,7 @@ def test_cards_are_named_buttons_and_moves_are_announced(page: Page, server: Ser
     expect(page.locator("#live")).to_contain_text(re.compile(r"Computer threw the \w+ of \w+"))
 
 
+@SQLITE_ONLY
 @pytest.mark.parametrize(("width", "height"), [(390, 844), (360, 740)])
 def test_the_table_fits_a_phone(
     browser: Any, server: Server, tmp_path: Path, width: int, height: int
@@ -338,6 +319,7 @@ def _assert_nothing_cut_off(page: Page, width: int, height: int) -> None:
             assert box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, (sel, box)
 
 
+@SQLITE_ONLY
 def test_the_table_at_desktop_width(page: Page, server: Server, tmp_path: Path) -> None:
     shots = Path(os.environ.get("GINRUMMY_SCREENSHOTS") or tmp_path)
     open_match(page, server, [deck(MELDED, JUNK, "QD", stock="AC AD")])
@@ -371,6 +353,7 @@ def _knock_first_hand(page: Page) -> None:
     page.click("#btn-knock")
 
 
+@SQLITE_ONLY
 def test_the_match_end_screen_shows_the_totals_and_plays_again(page: Page, server: Server) -> None:
     settings = {"match_to": 10, "game_bonus": True}
     first = open_match(page, server, [deck(MELDED, JUNK, "QD", stock="AC AD")], settings=settings)
@@ -386,6 +369,17 @@ def test_the_match_end_screen_shows_the_totals_and_plays_again(page: Page, serve
     expect(rows.filter(has_text="Game bonus")).to_contain_text("100")
     expect(rows.filter(has_text="Total")).to_contain_text(f"{running + 100}")
     expect(page.locator("#prompt")).to_have_text("The match is over.")
+    # The hand that ended the match is one button away: both hands, its deal, its review.
+    page.click("#final-last")
+    result = page.locator("#dlg-result")
+    expect(result).to_be_visible()
+    expect(result.locator("#result-title")).to_contain_text("You win the hand")
+    expect(page.locator("#result-fair-mark")).not_to_be_empty()
+    expect(page.locator("#result-review")).to_have_attribute("href", re.compile(r"/review/.+/1$"))
+    expect(page.locator("#result-next")).to_be_hidden()
+    page.click("#result-close")
+    expect(result).to_be_hidden()
+    expect(final).to_be_visible()
     page.click("#final-again")
     expect(page).not_to_have_url(re.compile(first))
     expect(page.locator("#hand .card")).to_have_count(10)
@@ -459,6 +453,7 @@ def _play_by_api_until(server: Server, match_id: str, stock_left: int) -> None:
         m = r.json()
 
 
+@SQLITE_ONLY
 def test_a_dead_hand_shows_no_cards_and_the_same_player_deals_again(
     page: Page, server: Server
 ) -> None:
@@ -500,6 +495,7 @@ def test_a_dead_hand_shows_no_cards_and_the_same_player_deals_again(
     expect(page.locator("#dlg-sheet table.sheet")).to_contain_text("Dead hand")
 
 
+@SQLITE_ONLY
 def test_drawing_and_throwing_by_dragging(page: Page, server: Server) -> None:
     open_match(page, server, [deck(MELDED, JUNK, "QD", stock="AC AD")])
     page.locator("#pile").drag_to(page.locator("#hand"))  # take the upcard by dragging it
@@ -513,6 +509,7 @@ def test_drawing_and_throwing_by_dragging(page: Page, server: Server) -> None:
     expect(page.locator("#hand .card.drawn")).to_have_count(1)
 
 
+@SQLITE_ONLY
 def test_lay_offs_are_shown_on_the_melds_they_went_to(page: Page, server: Server) -> None:
     computer = "2C 4C 6C 8C TC JH KH 3D 9H KD"  # the 9♥ goes onto the player's 9s
     open_match(page, server, [deck(MELDED, computer, "QD", stock="AC AD")])
@@ -534,6 +531,7 @@ def test_lay_offs_are_shown_on_the_melds_they_went_to(page: Page, server: Server
     expect(dialog.locator(".side-theirs .laid-deadwood")).not_to_contain_text("9♥")
 
 
+@SQLITE_ONLY
 def test_display_options_are_kept_in_the_browser(page: Page, server: Server) -> None:
     open_match(page, server, [deck(MELDED, JUNK, "QD", stock="AC AD")])
     club = card(page, "9C").locator("svg")
@@ -572,6 +570,7 @@ def test_a_second_tab_stays_in_step_and_a_stale_click_changes_nothing(
     expect(page.locator("#prompt")).to_contain_text("Draw from the stock")
 
 
+@SQLITE_ONLY
 def test_big_gin_when_the_house_rule_is_on(page: Page, server: Server) -> None:
     open_match(
         page,
@@ -589,6 +588,7 @@ def test_big_gin_when_the_house_rule_is_on(page: Page, server: Server) -> None:
     assert points > 31
 
 
+@SQLITE_ONLY
 def test_sorting_the_hand_by_rank_and_back_by_suit(page: Page, server: Server) -> None:
     open_match(page, server, [deck(MELDED, JUNK, "QD", stock="AC AD")])
     codes = page.locator("#hand .card")
@@ -604,6 +604,7 @@ def test_sorting_the_hand_by_rank_and_back_by_suit(page: Page, server: Server) -
     expect(codes.first).to_have_attribute("data-code", "9C")
 
 
+@SQLITE_ONLY
 def test_the_knocker_picks_how_to_lay_down(page: Page, server: Server) -> None:
     two_ways = "3C 3D 3H 2H 4H 9S TS JS QS KC"
     open_match(page, server, [deck(two_ways, "AC 5C 7C JC QC QH 2D 6D 8D TD", "KS")])
@@ -641,6 +642,7 @@ def test_a_tab_catches_up_when_it_is_shown_again(page: Page, server: Server) -> 
     expect(page.locator("#log")).to_contain_text("You took the upcard Q♦")
 
 
+@SQLITE_ONLY
 def test_reduced_motion_starts_with_animation_off(browser: Any, server: Server) -> None:
     context = browser.new_context(reduced_motion="reduce")
     page = context.new_page()

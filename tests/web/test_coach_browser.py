@@ -15,8 +15,8 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from ._support import JUNK, Server, deck
-from .test_axe_browser import NO_ANIMATION, assert_clean
+from ._support import JUNK, Server, deck, watched_tab
+from .test_axe_browser import assert_clean
 from .test_coach_api import GIN_AT_HAND, passed_gin
 
 pytestmark = pytest.mark.browser
@@ -32,15 +32,7 @@ def server(sqlite_server: Server) -> Server:
 def tab(request: pytest.FixtureRequest, browser: Any) -> Iterator[Page]:
     """A fresh tab (axe-core may be injected: it bypasses the page's script policy)."""
     width, height = request.param
-    context = browser.new_context(viewport={"width": width, "height": height}, bypass_csp=True)
-    context.add_init_script(NO_ANIMATION)
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
-    page.set_default_timeout(20_000)
-    yield page
-    context.close()
-    assert not problems, problems
+    yield from watched_tab(browser, width, height, timeout=20_000, bypass_csp=True)
 
 
 def test_a_player_reviews_the_hand_they_just_played_and_steps_to_the_mistake(

@@ -181,6 +181,18 @@ def test_a_bad_invite_gets_a_clear_error_and_changes_nothing(srv: Server) -> Non
     _error(ann.post(f"/api/matches/{other['id']}/invite"), 409, "table_full")
 
 
+def test_a_clock_the_server_does_not_offer_is_refused_and_nothing_is_made(srv: Server) -> None:
+    ann = Player(srv.url)
+    seats = [{"kind": "person", "name": "Ann"}, {"kind": "friend"}]
+    body = _error(
+        ann.post("/api/matches", {"seats": seats, "clock": {"seconds": 45}}), 422, "bad_clock"
+    )
+    assert body["error"]["params"] == {"seconds": 45, "choices": "30, 60, 120, 300"}
+    assert ann.get("/api/matches").json() == []
+    m = friend_match(ann, clock={"seconds": 120})
+    assert m["clock"]["seconds"] == 120 and m["clock"]["expiry"] == "ask"
+
+
 def test_a_resume_link_moves_the_seat_once_and_a_forged_one_does_nothing(srv: Server) -> None:
     ann, bob, phone, thief = (Player(srv.url) for _ in range(4))
     m = friend_match(ann)

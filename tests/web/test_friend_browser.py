@@ -9,8 +9,11 @@ back by themselves and the hand is played to its end.
 
 from __future__ import annotations
 
+import os
 import re
+import sqlite3
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -171,6 +174,65 @@ def test_two_people_play_a_hand_live_through_reloads_and_a_server_restart(
     points = int(re.findall(r"(\d+) points?", b.locator("#result-title").inner_text())[0])
     expect(b.locator("#score-you")).to_have_text(str(points))
     expect(a.locator("#score-them")).to_have_text(str(points))
+    ann.close()
+    bob.close()
+
+
+def test_a_timed_clock_agreed_to_counts_down_on_both_tables_and_plays_a_late_turn(
+    browser: Browser, sqlite_server: Server, tmp_path: Path
+) -> None:
+    srv = sqlite_server
+    shots = Path(os.environ.get("GINRUMMY_SCREENSHOTS") or tmp_path)
+    ann = Tab(browser, viewport={"width": 1280, "height": 800})
+    bob = Tab(browser, viewport={"width": 390, "height": 844}, is_mobile=True, has_touch=True)
+    a, b = ann.page, bob.page
+    a.goto(srv.url + "/")
+    a.fill("#friend-name", "Ann")
+    expect(a.locator("#friend-expiry")).to_be_hidden()  # off by default
+    a.select_option("#friend-clock", "30")
+    a.select_option("#friend-expiry", "timed")
+    expect(a.locator("#friend-clock-help")).to_contain_text("It never knocks.")
+    a.click("#start-friend")
+    expect(a.locator("#rules-summary")).to_contain_text("timed, 30 s a turn")
+    expect(a.locator("#clock-line")).to_be_hidden()  # no clock runs before the friend sits
+
+    b.goto(a.locator("#invite-link").input_value())
+    expect(b.locator("#join-clock")).to_contain_text("Timed match: 30 s a turn.")
+    b.fill("#join-name", "Bob")
+    b.click("#join-go")
+    expect(b.locator("#join-error")).to_have_text(
+        "This is a timed match: agree to its clock to take the seat."
+    )
+    b.check("#join-agree")
+    b.click("#join-go")
+    expect(b.locator("#hand .card")).to_have_count(10)
+
+    # Both tables show whose clock runs, counting down from half a minute.
+    mine, theirs = (
+        re.compile(r"^Your move: 0:[0-3]\d$"),
+        re.compile(r"^(Ann|Bob) to move: 0:[0-3]\d$"),
+    )
+    expect(a.locator("#clock-text")).to_have_text(re.compile(f"{mine.pattern}|{theirs.pattern}"))
+    late, waiting = (a, b) if mine.match(a.locator("#clock-text").inner_text()) else (b, a)
+    expect(waiting.locator("#clock-text")).to_have_text(theirs)
+    shown = late.locator("#clock-text").inner_text()
+    expect(late.locator("#clock-text")).not_to_have_text(shown)  # it counts down
+    a.screenshot(path=str(shots / "friend-clock-desktop.png"))
+    b.screenshot(path=str(shots / "friend-clock-phone.png"))
+
+    # The late seat's half minute is over (as if waited): the server passes for it, and
+    # both tables say so, on screen and to a screen reader; the other seat's clock runs.
+    past = "2000-01-01T00:00:00.000+00:00"
+    with sqlite3.connect(srv.db) as conn:
+        match_id = a.url.rsplit("/", 1)[-1]
+        conn.execute("UPDATE ginrummy_matches SET deadline = ? WHERE id = ?", (past, match_id))
+    expect(late.locator("#clock-note")).to_have_text(
+        "Your time ran out: the server played your turn."
+    )
+    expect(waiting.locator("#clock-note")).to_contain_text("time ran out: the server played")
+    expect(waiting.locator("#live")).to_contain_text("time ran out")
+    expect(waiting.locator("#clock-text")).to_have_text(mine)
+    expect(late.locator("#log")).to_contain_text("You passed on the upcard")
     ann.close()
     bob.close()
 

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from ._support import JUNK, MELDED, Server, deck
+from ._support import JUNK, MELDED, Server, deck, watched_tab
 
 
 @pytest.fixture
@@ -36,14 +36,7 @@ LAYOUT_SHIFT = """() => new Promise(done => {
 def tab(request: pytest.FixtureRequest, browser: Any) -> Iterator[Page]:
     """A fresh tab at a phone's or a desktop's size; any script error fails the test."""
     width, height = request.param
-    context = browser.new_context(viewport={"width": width, "height": height})
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
-    assert not problems, problems
+    yield from watched_tab(browser, width, height, animation=True)
 
 
 def home_shift(page: Page, url: str) -> float:

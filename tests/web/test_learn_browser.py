@@ -15,7 +15,7 @@ from ginrummy.hand import Hand
 from ginrummy.melds import best_arrangement
 from ginrummy.web.learn import LEARNER_SEAT, OPPONENT_SEAT, WORKED_STEPS, worked_deck
 
-from ._support import JUNK, MELDED, ROOT, Server, deck
+from ._support import JUNK, MELDED, ROOT, Server, deck, watched_tab
 
 EN: dict[str, str] = json.loads(
     (ROOT / "ginrummy" / "web" / "static" / "i18n" / "en.json").read_text(encoding="utf-8")
@@ -38,25 +38,7 @@ GLOSSARY = ["run", "set", "deadwood", "knock", "gin", "lay-off", "undercut", "up
 @pytest.fixture
 def tab(browser: Any, server: Server) -> Iterator[Page]:
     """A fresh tab at desktop size; fails the test on any script, CSP or network problem."""
-    context = browser.new_context(viewport={"width": 1280, "height": 800})
-    context.add_init_script(
-        "localStorage.setItem('ginrummy.comfort', JSON.stringify({speed: 'off'}))"
-    )
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
-    page.on(
-        "console",
-        lambda m: problems.append(f"console {m.type}: {m.text}") if m.type == "error" else None,
-    )
-    page.on(
-        "request",
-        lambda r: None if r.url.startswith(server.url) else problems.append(f"fetched {r.url}"),
-    )
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
-    assert not problems, problems
+    yield from watched_tab(browser, console_errors=True, only_from=server.url)
 
 
 def ready(page: Page) -> None:

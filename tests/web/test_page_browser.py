@@ -10,27 +10,18 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from ._support import JUNK, MELDED, Server, deck
+from ._support import JUNK, MELDED, NO_ANIMATION, SQLITE_ONLY, Server, deck, watched_tab
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, SQLITE_ONLY]
 
 SIZES = [(390, 844), (1280, 800)]
-NO_ANIMATION = "localStorage.setItem('ginrummy.comfort', JSON.stringify({speed: 'off'}))"
 
 
 @pytest.fixture(params=SIZES, ids=["phone", "desktop"])
 def tab(request: pytest.FixtureRequest, browser: Any) -> Iterator[Page]:
     """A fresh tab at a phone's or a desktop's size; any script error fails the test."""
     width, height = request.param
-    context = browser.new_context(viewport={"width": width, "height": height})
-    context.add_init_script(NO_ANIMATION)
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
-    assert not problems, problems
+    yield from watched_tab(browser, width, height)
 
 
 def open_match(page: Page, server: Server, decks: list[str]) -> str:

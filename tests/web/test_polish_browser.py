@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from ._support import JUNK, MELDED, Server, deck
+from ._support import JUNK, MELDED, Server, deck, watched_tab
 from .test_axe_browser import assert_clean
 
 pytestmark = pytest.mark.browser
@@ -19,18 +19,10 @@ SIZES = [(390, 844), (1280, 800)]
 
 
 def _tab(browser: Any, width: int, height: int) -> Iterator[Page]:
-    context = browser.new_context(
-        viewport={"width": width, "height": height},
-        color_scheme="light" if width < 600 else "dark",
-        bypass_csp=True,
+    scheme = "light" if width < 600 else "dark"
+    yield from watched_tab(
+        browser, width, height, animation=True, color_scheme=scheme, bypass_csp=True
     )
-    page = context.new_page()
-    problems: list[str] = []
-    page.on("pageerror", lambda e: problems.append(f"page error: {e}"))
-    page.set_default_timeout(10_000)
-    yield page
-    context.close()
-    assert not problems, problems
 
 
 @pytest.fixture(params=SIZES, ids=["phone-light", "desktop-dark"])

@@ -193,6 +193,39 @@ def test_the_same_version_moved_in_both_processes_at_once_is_applied_once(
         assert hand == sorted(m["table"]["hand"])
 
 
+def test_a_late_timed_seat_is_moved_once_by_two_processes_sweeping_and_asking_at_once(
+    pair: tuple[Server, Server], pg: str
+) -> None:
+    a, b = pair
+    seats = [{"kind": "person", "name": "Ann"}, {"kind": "friend"}]
+    clock = {"seconds": 60, "expiry": "timed"}
+    with _player() as ann, _player() as bob:
+        m = ann.post(a.url + "/api/matches", json={"seats": seats, "clock": clock}).json()
+        code = m["invite"]["code"]
+        r = bob.post(f"{b.url}/api/invites/{code}/join", json={"accept_clock": True})
+        assert r.status_code == 200, r.text
+        store = MatchStore.open(pg, pool_size=1)
+        try:
+            with store._cursor(write=True) as cur:  # the minute is over, as if waited
+                cur.execute(
+                    "UPDATE ginrummy_matches SET deadline = %s WHERE id = %s",
+                    ("2000-01-01T00:00:00.000+00:00", m["id"]),
+                )
+            # Both processes' sweeps and four requests, two to each process, find it late.
+            urls = [f"{u}/api/matches/{m['id']}" for u in (a.url, b.url, a.url, b.url)]
+            with ThreadPoolExecutor(4) as pool:
+                answers = list(pool.map(lambda u: ann.get(u), urls))
+            assert all(r.status_code == 200 for r in answers), [r.text for r in answers]
+            assert {r.json()["version"] for r in answers} == {m["version"] + 1}
+            time.sleep(2.5)  # each process's sweep has looked again meanwhile
+            row = store.get(m["id"])
+            assert row is not None and row.version == m["version"] + 1
+            assert row.record["clock"]["auto"] == [[1, 1]], "one pass of the upcard, once"
+            assert row.deadline > "2000", "the other seat's turn has its own deadline"
+        finally:
+            store.close()
+
+
 def test_new_players_from_one_address_are_counted_by_both_processes(pg: str) -> None:
     # Each process alone would let 4 new players in from this address: 8 in all.
     a, b = _start_pair(pg, {"GINRUMMY_SEATS_PER_ADDRESS": "4/3600"})

@@ -199,7 +199,7 @@ $("start-friend").addEventListener("click", async () => {
     else showFormError(err, text);
   };
   $("friend-error").textContent = "";
-  await game.startMatch(friend.friendBody(values, name), values, $("settings-error"), () => {
+  await game.startMatch(friend.friendBody(values, name, friend.chosenClock()), values, $("settings-error"), () => {
     prefs.saveName(name);
     showView("table");
   }, refused);
@@ -226,6 +226,7 @@ $("open-rules").addEventListener("click", screens.showRules);
 $("open-sheet").addEventListener("click", screens.showSheet);
 $("result-sheet").addEventListener("click", screens.showSheet);
 $("final-sheet").addEventListener("click", screens.showSheet);
+$("final-last").addEventListener("click", screens.showLastHand);
 $("result-close").addEventListener("click", () => closeDialog("dlg-result"));
 $("result-next").addEventListener("click", game.nextHand);
 game.controls.hint.addEventListener("click", game.askHint);

@@ -3,12 +3,13 @@
 // The stream (Server-Sent Events) sends the whole match from this seat at each version;
 // the page plays out what it has not shown yet, as it does for the computer's moves.
 
+import { autoNews, clockLength, clockLine, clockNews } from "./clock.js";
 import { closeDialog } from "./dialogs.js";
 import { $ } from "./dom.js";
 import * as game from "./game.js";
 import { dateTime, t } from "./messages.js";
 import * as prefs from "./prefs.js";
-import { mySeat, otherSeat, seatWord } from "./seats.js";
+import { isMine, mySeat, otherSeat, seatWord } from "./seats.js";
 import { state } from "./state.js";
 import { api } from "./transport.js";
 import { errorText, rulesSummary } from "./words.js";
@@ -25,6 +26,18 @@ let reconnecting = false;
 let retry = null;
 /** @type {string} a message that replaces the status line (the seat moved away) */
 let gone = "";
+/** The move clock choices a new friend match offers, in seconds (0: none). */
+const CLOCK_CHOICES = [0, 30, 60, 120, 300];
+/** @type {{key: string, left: number, at: number, said: number} | null} the clock as last heard */
+let clockBase = null;
+/** @type {ReturnType<typeof setInterval> | null} */
+let ticker = null;
+/** @type {number} the version whose clock move was told (said once) */
+let toldAuto = 0;
+/** @type {string | null} when this seat was last reminded, as the stream last said */
+let reminded = null;
+/** @type {string} a line under the clock: a reminder sent or received */
+let clockMessage = "";
 
 /**
  * Whether a match is played by two people (a friend match).
@@ -39,10 +52,30 @@ export function isFriendMatch(m) {
  * @param {Record<string, any>} values the form's values (its bot level is not used)
  * @param {string} name
  */
-export function friendBody(values, name) {
+export function friendBody(values, name, clock = { seconds: 0, expiry: "ask" }) {
   const settings = { ...values };
   delete settings["difficulty"]; // the form's bot level: no bot sits at a friend match
-  return { settings, seats: [{ kind: "person", name: name || null }, { kind: "friend" }] };
+  /** @type {{settings: Record<string, any>, seats: any[], clock?: {seconds: number, expiry: string}}} */
+  const body = { settings, seats: [{ kind: "person", name: name || null }, { kind: "friend" }] };
+  if (clock.seconds > 0) body.clock = clock;
+  return body;
+}
+
+/** The move clock chosen in the friend box (seconds 0: none). */
+export function chosenClock() {
+  const seconds = Number(/** @type {HTMLSelectElement} */ ($("friend-clock")).value) || 0;
+  const expiry = /** @type {HTMLSelectElement} */ ($("friend-expiry")).value === "timed" ? "timed" : "ask";
+  return { seconds, expiry };
+}
+
+/** Show the clock's second choice (what happens on expiry) only with a clock, and say what it means. */
+function syncClockChoice() {
+  const { seconds, expiry } = chosenClock();
+  $("friend-expiry").hidden = seconds === 0;
+  $("friend-expiry-label").hidden = seconds === 0;
+  const help = $("friend-clock-help");
+  help.hidden = seconds === 0;
+  help.textContent = seconds === 0 ? "" : t(expiry === "timed" ? "clock.help_timed" : "clock.help_ask", { time: clockLength(seconds) });
 }
 
 /** @param {string} path */
@@ -62,6 +95,8 @@ export function follow(m) {
   if (!isFriendMatch(m) || mySeat(m) === null) return;
   followed = m.id;
   gone = "";
+  reminded = null;
+  clockMessage = "";
   connect();
 }
 
@@ -161,20 +196,129 @@ export function settled() {
 
 /**
  * Who is at the table now, from the stream.
- * @param {{connected: boolean[], open: boolean[], names: (string | null)[]}} p
+ * @param {{connected: boolean[], open: boolean[], names: (string | null)[], reminded?: string[]}} p
  */
 function present(p) {
   const m = state.match;
   if (!m || m.id !== followed) return;
   const other = otherSeat(mySeat(m) ?? 0);
+  const own = p.reminded ? p.reminded[mySeat(m) ?? 0] : "";
+  // A reminder from the other player (not the one already there when the stream opened).
+  if (reminded !== null && own && own !== reminded && m.clock && isMine(m, m.clock.seat)) {
+    clockMessage = t("clock.reminded_me", { who: seatWord(m, other, "subject") });
+    game.announce(clockMessage);
+    game.sounds.play("knock");
+  }
+  reminded = own;
   const joined = m.seats[other].open && !p.open[other];
   m.seats = m.seats.map((/** @type {any} */ s, /** @type {number} */ i) => ({ ...s, connected: p.connected[i], open: p.open[i], name: p.names[i] }));
   if (joined) {
     m.invite = null;
     game.announce(t("friend.joined", { who: seatWord(m, other, "subject") }));
+    if (m.clock) refreshClock(m.id);
   }
   if (!state.busy) game.render();
   draw();
+}
+
+/**
+ * The clock starts when the friend sits down, with no new version to stream: ask for it.
+ * @param {string} id
+ */
+async function refreshClock(id) {
+  try {
+    const fresh = await api.getMatch(id);
+    const m = state.match;
+    if (m && m.id === id && fresh.version === m.version) {
+      m.clock = fresh.clock;
+      draw();
+    }
+  } catch {
+    // The next version brings the clock anyway.
+  }
+}
+
+// ---------------------------------------------------------------- the move clock
+
+/** @type {string} the turn (clock key) the clock message belongs to */
+let clockFor = "";
+
+async function sendReminder() {
+  const m = state.match;
+  if (!m || !m.clock) return;
+  const button = /** @type {HTMLButtonElement} */ ($("clock-remind"));
+  button.disabled = true;
+  try {
+    await api.remind(m.id);
+    clockMessage = t("clock.reminded_sent", { who: seatWord(m, m.clock.seat, "subject") });
+    game.announce(clockMessage);
+  } catch (e) {
+    clockMessage = errorText(/** @type {any} */ (e));
+  }
+  draw();
+  setTimeout(() => { button.disabled = false; }, 10_000);
+}
+
+/** Milliseconds left on the running clock, counted down since it was last heard. */
+function clockLeft() {
+  return clockBase ? clockBase.left - (performance.now() - clockBase.at) : 0;
+}
+
+/** Draw the clock line; tell a screen reader at the moments worth it (see js/clock.js). */
+function drawClock() {
+  const m = state.match;
+  const clock = m && m.clock;
+  const running = Boolean(clock) && clock.seat !== null && clock.seat !== undefined && !gone;
+  if (!running) {
+    clockBase = null;
+    if (ticker) clearInterval(ticker);
+    ticker = null;
+  } else {
+    const key = `${m.id}/${clock.seat}/${clock.deadline}`;
+    if (!clockBase || clockBase.key !== key) {
+      clockBase = { key, left: clock.left_ms ?? 0, at: performance.now(), said: clock.left_ms ?? 0 };
+    }
+    if (!ticker) ticker = setInterval(drawClock, 250);
+  }
+  const left = clockLeft();
+  const line = running ? clockLine(m, left) : null;
+  const el = $("clock-line");
+  el.hidden = !line;
+  el.classList.toggle("low", Boolean(line) && line?.state === "low");
+  el.classList.toggle("up", Boolean(line) && line?.state === "up");
+  if (line) $("clock-text").textContent = line.text;
+  if (line && clockBase) {
+    const news = clockNews(m, clockBase.said, left);
+    clockBase.said = left;
+    if (news) game.announce(news);
+    // Time is up and nothing will change until somebody moves: stop counting.
+    if (left <= 0 && ticker) {
+      clearInterval(ticker);
+      ticker = null;
+    }
+  }
+  const note = $("clock-note");
+  const auto = Boolean(m && m.clock && m.clock.auto);
+  // The other player's time is up in an 'ask' match: they may be reminded.
+  const remind = $("clock-remind");
+  const theirs = Boolean(line) && line?.state === "up" && !isMine(m, m.clock.seat) && m.clock.expiry === "ask";
+  remind.hidden = !theirs;
+  if (theirs) remind.textContent = t("clock.remind", { who: seatWord(m, m.clock.seat, "object") });
+  if (clockBase && clockBase.key !== clockFor) {
+    clockFor = clockBase.key;
+    clockMessage = "";
+  }
+  note.hidden = !auto && !clockMessage;
+  if (!auto) note.textContent = clockMessage;
+  if (auto) {
+    // The clock's move is the last in the log: its seat is the one that was late.
+    const log = m.table.log;
+    note.textContent = autoNews(m, log.length ? log[log.length - 1].who : otherSeat(m.clock.seat ?? 0));
+    if (toldAuto !== m.version) {
+      toldAuto = m.version;
+      game.announce(note.textContent);
+    }
+  }
 }
 
 // ---------------------------------------------------------------- the bar above the table
@@ -185,6 +329,9 @@ export function draw() {
   const bar = $("friend-bar");
   if (!m || !isFriendMatch(m) || document.body.dataset.view !== "table") {
     bar.hidden = true;
+    if (ticker) clearInterval(ticker);
+    ticker = null;
+    clockBase = null;
     return;
   }
   bar.hidden = false;
@@ -217,6 +364,7 @@ export function draw() {
   const seatLink = $("seat-link");
   seatLink.hidden = !m.resume || Boolean(gone);
   if (m.resume) /** @type {HTMLInputElement} */ ($("seat-link-url")).value = absolute(m.resume);
+  drawClock();
 }
 
 /**
@@ -284,10 +432,19 @@ export async function showJoin(code, go) {
     go("/match/" + info.match);
     return;
   }
-  const rules = rulesSummary({ settings: info.settings, seats: [] });
+  const rules = rulesSummary({ settings: info.settings, seats: [], clock: info.clock });
   $("join-text").textContent = info.host
     ? t("friend.invite_from", { who: info.host, rules })
     : t("friend.invite_from_someone", { rules });
+  const clock = info.clock;
+  const timed = Boolean(clock) && clock.expiry === "timed";
+  $("join-clock").hidden = !clock;
+  $("join-clock").textContent = clock ? t(timed ? "clock.join_timed" : "clock.join_ask", { time: clockLength(clock.seconds) }) : "";
+  $("join-agree-row").hidden = !timed;
+  const agree = /** @type {HTMLInputElement} */ ($("join-agree"));
+  agree.checked = false;
+  agree.required = timed;
+  form.dataset.timed = timed ? "1" : "";
   /** @type {HTMLInputElement} */ ($("join-name")).value = prefs.savedName();
   form.dataset.code = code;
   form.hidden = false;
@@ -299,14 +456,20 @@ async function join(go) {
   const code = form.dataset.code || "";
   const name = /** @type {HTMLInputElement} */ ($("join-name")).value.trim();
   $("join-error").textContent = "";
+  const agreed = /** @type {HTMLInputElement} */ ($("join-agree")).checked;
+  if (form.dataset.timed && !agreed) {
+    $("join-error").textContent = t("error.clock_not_accepted", {});
+    $("join-agree").focus();
+    return;
+  }
   try {
-    const m = await api.join(code, name || null);
+    const m = await api.join(code, name || null, agreed);
     prefs.saveName(name);
     go("/match/" + m.id);
   } catch (e) {
     const err = /** @type {any} */ (e);
     $("join-error").textContent = errorText(err);
-    if (err.code !== "bad_name" && err.code !== "network") form.hidden = true;
+    if (!["bad_name", "network", "clock_not_accepted"].includes(err.code)) form.hidden = true;
   }
 }
 
@@ -343,6 +506,17 @@ export function wireFriend(go) {
     join(go);
   });
   /** @type {HTMLInputElement} */ ($("friend-name")).value = prefs.savedName();
+  const select = /** @type {HTMLSelectElement} */ ($("friend-clock"));
+  select.replaceChildren(...CLOCK_CHOICES.map((seconds) => {
+    const option = document.createElement("option");
+    option.value = String(seconds);
+    option.textContent = seconds ? clockLength(seconds) : t("clock.off");
+    return option;
+  }));
+  select.addEventListener("change", syncClockChoice);
+  $("clock-remind").addEventListener("click", sendReminder);
+  $("friend-expiry").addEventListener("change", syncClockChoice);
+  syncClockChoice();
   game.hooks.entered = follow;
   game.hooks.settled = settled;
   game.hooks.rendered = draw;

@@ -2,7 +2,8 @@
 // the score sheet, the rules of the match and the whole discard pile.
 
 import { openDialog } from "./dialogs.js";
-import { $ } from "./dom.js";
+import { clockLength, clockRule } from "./clock.js";
+import { $, h } from "./dom.js";
 import { dealCheck, promise, seenAtEnd, short } from "./fair.js";
 import { t } from "./messages.js";
 import { isOfflineId } from "./offline.js";
@@ -52,8 +53,12 @@ async function showDealCheck(m) {
   /** @type {HTMLDetailsElement} */ (box).open = check.status === "bad" || check.status === "uncommitted";
 }
 
-/** @param {any} m the result of the hand just over */
-export function showResult(m) {
+/**
+ * The result dialog filled with the hand just over (both hands, the score, the deal's
+ * proof, the link to its review), without opening it.
+ * @param {any} m
+ */
+function fillResult(m) {
   const entry = m.last_result;
   $("result-title").textContent = resultTitle(m, entry);
   $("result-summary").textContent = summaryText(m, entry);
@@ -62,8 +67,20 @@ export function showResult(m) {
   $("result-score").replaceChildren(totalsLine(m));
   $("result-next").hidden = !m.awaiting_deal;
   $("result-review").setAttribute("href", `/review/${m.id}/${m.hand_number}`);
+}
+
+/** @param {any} m the result of the hand just over */
+export function showResult(m) {
+  fillResult(m);
   openDialog("dlg-result");
   $("result-next").focus();
+}
+
+/** The hand that ended the match, from the final dialog: its hands, proof and review. */
+export function showLastHand() {
+  if (!state.match || !state.match.last_result) return;
+  openDialog("dlg-result");
+  $("result-close").focus();
 }
 
 /** @param {any} m the score sheet of a match */
@@ -80,6 +97,10 @@ export function showFinal(m) {
   $("final-title").textContent = t(isMine(m, m.final.winner) ? "final.title_mine" : "final.title_theirs", { who: seatWord(m, m.final.winner, "subject") });
   const body = $("final-body");
   body.replaceChildren();
+  // The hand that ended the match keeps its result dialog (both hands, the deal's proof, the
+  // review), one button away.
+  $("final-last").hidden = !m.last_result;
+  if (m.last_result) fillResult(m);
   if (m.last_result) {
     const p = document.createElement("p");
     p.className = "result-summary";
@@ -102,6 +123,10 @@ export async function showRules() {
   try { form = await loadForm(); } catch { return; }
   $("rules-full-link").setAttribute("href", "/rules?match=" + encodeURIComponent(m.id));
   $("rules-body").replaceChildren(...rulesList(form.options, valuesOf(m), settingWords, valueText));
+  if (m.clock) {
+    const help = t(m.clock.expiry === "timed" ? "clock.help_timed" : "clock.help_ask", { time: clockLength(m.clock.seconds) });
+    $("rules-body").append(h("dt", {}, t("clock.label")), h("dd", {}, h("b", {}, clockRule(m.clock)), h("span", { className: "muted" }, t("rules.help_dash", { help }))));
+  }
   openDialog("dlg-rules");
 }
 

@@ -44,7 +44,11 @@ export function againBody(m) {
   if (m.seats.every((/** @type {any} */ s) => s.kind === "person")) {
     // Against a friend: a new friend match, with a new invite link to send.
     const mine = typeof m.seat === "number" ? m.seats[m.seat].name : null;
-    return { settings: m.settings, seats: [{ kind: "person", name: mine }, { kind: "friend" }] };
+    /** @type {{settings: any, seats: any[], clock?: {seconds: number, expiry: string}}} */
+    const body = { settings: m.settings, seats: [{ kind: "person", name: mine }, { kind: "friend" }] };
+    // The same move clock again (the friend agrees again to a timed one on joining).
+    if (m.clock) body.clock = { seconds: m.clock.seconds, expiry: m.clock.expiry };
+    return body;
   }
   return { settings: m.settings, seats: m.seats.map((/** @type {any} */ s) => (s.kind === "bot" ? { kind: "bot", bot: s.bot } : { kind: "person" })) };
 }

@@ -254,8 +254,11 @@ export function createTransport(options = {}) {
      * Take an invite's seat under a display name.
      * @param {string} code
      * @param {string | null} name
+     * @param {boolean} [acceptClock] agreed to a timed match's clock
      */
-    join: (code, name) => request("POST", `${invite(code)}/join`, { name }),
+    join: (code, name, acceptClock = false) => request("POST", `${invite(code)}/join`, { name, accept_clock: acceptClock }),
+    /** @param {string} id remind the other player that their time is up */
+    remind: (id) => request("POST", `${match(id)}/remind`),
     /** @param {string} id a new invite link to your match's open seat */
     renewInvite: (id) => request("POST", `${match(id)}/invite`),
     /** @param {string} code cancel your invite */

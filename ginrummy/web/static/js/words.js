@@ -2,6 +2,7 @@
 // the move log and what a screen reader hears, a hand's result, the rules' summary.
 
 import { name, symbol } from "./cards.js";
+import { clockRule } from "./clock.js";
 import { has, t } from "./messages.js";
 import { isMine, otherSeat, seatName, seatWord } from "./seats.js";
 
@@ -83,6 +84,7 @@ export function rulesSummary(m) {
   if (s.shutout && s.shutout !== "off") parts.push(t(`rules.shutout.${s.shutout}`));
   if (s.spades_double) parts.push(t("rules.spades_double"));
   if (s.hints) parts.push(t("rules.hints"));
+  if (m.clock) parts.push(clockRule(m.clock));
   return parts.join(t("rules.separator"));
 }
 
