@@ -300,6 +300,7 @@ class OfflineMatch:
             "updated_at": self.updated_at,
             "invite": None,
             "resume": None,
+            "clock": None,  # no move clock against the computer
         }
 
     def _deal(self, number: int) -> Json:
