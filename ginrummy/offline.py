@@ -70,6 +70,7 @@ __all__ = [
     "OfflineMatch",
     "OfflineSeat",
     "settings_form",
+    "warm_up",
 ]
 
 OFFLINE_PREFIX = "offline-"
@@ -299,6 +300,7 @@ class OfflineMatch:
             "updated_at": self.updated_at,
             "invite": None,
             "resume": None,
+            "clock": None,  # no move clock against the computer
         }
 
     def _deal(self, number: int) -> Json:
@@ -658,6 +660,35 @@ class Referee:
                 404, "unknown_match", f"there is no match {match_id!r}", match=match_id
             )
         return held
+
+
+def warm_up() -> None:
+    """Play a hand between two bots of each level through the referee, and forget it.
+
+    The worker runs this before it keeps its memory snapshot (``offline-worker.js``), so
+    every module a match needs is imported, and compiled, in that snapshot: a player's
+    first deal does not wait for Python to compile the bots. Nothing of it shows in a
+    match: each deal and decision comes from that match's own seeds (the browser test
+    compares the worker's records with native ones for the same seeds).
+    """
+    referee = Referee()
+    for level in BOT_LEVELS:
+        match_id = f"{OFFLINE_PREFIX}warm-up-{level}"
+        made = referee.handle(
+            {
+                "op": "new",
+                "id": match_id,
+                "deal_seed": "0" * 64,
+                "bot_seed": 0,
+                "stamp": "",
+                "body": {"seats": [{"kind": "bot", "bot": level}] * 2},
+            }
+        )
+        # As after a reload: the match comes back from what the worker kept.
+        kept = {"id": match_id, "kept": made["keep"]}
+        referee.matches.clear()
+        referee.handle({"op": "record", **kept})
+        referee.handle({"op": "get", **kept})
 
 
 def _answer(body: Json, keep: OfflineMatch | None = None) -> Json:

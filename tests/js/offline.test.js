@@ -132,3 +132,18 @@ test("the history lists the server's matches and the device's, newest first", as
   const api = createTransport({ fetch, ...noWait, offline: /** @type {any} */ (referee), kept: () => true });
   assert.deepEqual((await api.matches()).map((/** @type {any} */ m) => m.id), ["m1", "offline-9", "m0"]);
 });
+
+test("a probe that finds no server makes new matches play here at once; one that finds it does not", async () => {
+  const referee = fakeReferee();
+  /** @type {string[]} */
+  const tried = [];
+  const down = async (/** @type {string} */ path) => { tried.push(path); throw new TypeError("Failed to fetch"); };
+  const offline = createTransport({ fetch: down, ...noWait, offline: /** @type {any} */ (referee), kept: () => true });
+  assert.equal(await offline.probe(), false);
+  assert.deepEqual(tried, ["/api/health"]); // once, no retries
+  assert.equal(offline.playsHere(), true);
+  const up = async () => ({ ok: true, status: 200, json: async () => ({ status: "ok" }) });
+  const online = createTransport({ fetch: up, ...noWait, offline: /** @type {any} */ (referee), kept: () => true });
+  assert.equal(await online.probe(), true);
+  assert.equal(online.playsHere(), false);
+});

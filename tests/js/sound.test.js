@@ -53,3 +53,20 @@ test("each move has its sound, and a pass none", () => {
   assert.equal(soundOf({ kind: "big_gin" }), "gin");
   assert.equal(soundOf({ kind: "pass" }), null);
 });
+
+test("the audio context is made just after the first gesture when sound is on, not in it", async () => {
+  const { made, make } = fakeAudio();
+  let on = false;
+  const muted = createSounds(() => on, make);
+  muted.unlock();
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  assert.equal(made.contexts, 0, "muted: none until a sound is played");
+  on = true;
+  const sounds = createSounds(() => on, make);
+  sounds.unlock();
+  assert.equal(made.contexts, 0, "not in the gesture's own task");
+  await new Promise((resolve) => setTimeout(resolve, 5));
+  assert.equal(made.contexts, 1);
+  assert.equal(sounds.play("deal"), SOUNDS.deal.length);
+  assert.equal(made.contexts, 1, "the same one plays the sounds");
+});

@@ -14,7 +14,7 @@ import { showStats } from "./js/stats.js";
 import { wireKeys } from "./js/keys.js";
 import { loadCatalogue, t, translatePage, translateStyles, wireLanguageControl } from "./js/messages.js";
 import { wirePointer } from "./js/pointer.js";
-import { drawOfflineBox, offeredBundle, registerServiceWorker, wireOfflineBox } from "./js/pwa.js";
+import { drawOfflineBox, offeredBundle, registerServiceWorker, startOfflineEarly, wireOfflineBox } from "./js/pwa.js";
 import * as prefs from "./js/prefs.js";
 import * as screens from "./js/screens.js";
 import { mineFirst, seatsMineFirst, seatWord } from "./js/seats.js";
@@ -23,6 +23,7 @@ import { againBody, newMatchBody, valuesOf } from "./js/settings.js";
 import { api } from "./js/transport.js";
 import { errorText, rulesSummary } from "./js/words.js";
 
+startOfflineEarly();
 await loadCatalogue();
 translatePage(document);
 wireLanguageControl(document);

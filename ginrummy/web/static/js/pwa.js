@@ -4,7 +4,7 @@
 
 import { $ } from "./dom.js";
 import { digits, t } from "./messages.js";
-import { chosen, choose, keep, keptBundle } from "./offline.js";
+import { OFFLINE_PREFIX, chosen, choose, keep, keptBundle } from "./offline.js";
 import { api, referee } from "./transport.js";
 import { errorText } from "./words.js";
 
@@ -74,6 +74,19 @@ export function drawOfflineBox(offered) {
   else if (status.dataset.sticky !== "1") status.textContent = "";
   // Playing here: start the referee now, so it is ready when the player deals.
   if (kept && api.playsHere()) referee.start().catch(() => {});
+}
+
+/**
+ * When the game is kept and will be played here (chosen, no server, or the address is
+ * an offline match), start the referee at once: the page calls this first thing, so Pyodide starts while the page
+ * draws itself (docs/OFFLINE.md, "Start-up").
+ */
+export function startOfflineEarly() {
+  if (!keptBundle()) return;
+  const go = () => { if (api.playsHere()) referee.start().catch(() => {}); };
+  if (chosen()) go();
+  else if (location.pathname.startsWith("/match/" + OFFLINE_PREFIX)) referee.start().catch(() => {});
+  else api.probe().then(go);
 }
 
 /** Wire the offer's button and the choice. */

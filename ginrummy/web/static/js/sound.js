@@ -40,7 +40,9 @@ export function soundOf(ev) {
 
 /**
  * The page's sound player. `enabled` says whether sound is on now; the audio context is
- * made at the first sound after `unlock()` (a user gesture), never before.
+ * made after `unlock()` (a user gesture), never before: just after it, when sound is on
+ * (making one can take half a second on a busy device, better spent while the page waits
+ * for its first answer than before it draws the table), else at the first sound.
  * @param {() => boolean} enabled
  * @param {() => AudioContext} [makeContext]
  */
@@ -50,7 +52,14 @@ export function createSounds(enabled, makeContext = () => new AudioContext()) {
   let unlocked = false;
   return {
     /** The player clicked, tapped or pressed a key: sounds may play from now on. */
-    unlock() { unlocked = true; },
+    unlock() {
+      unlocked = true;
+      setTimeout(() => {
+        try {
+          if (!ctx && enabled()) ctx = makeContext();
+        } catch { /* no Web Audio here: silence */ }
+      }, 0);
+    },
     /**
      * Play a sound if it may be heard; the number of tones started.
      * @param {string | null} name

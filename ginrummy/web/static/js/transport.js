@@ -177,6 +177,20 @@ export function createTransport(options = {}) {
     request,
     /** Whether new matches are played on this device now (kept, and chosen or unreachable). */
     playsHere: playHere,
+    /**
+     * Ask the server whether it is there (once, no retries), so that a page opened with
+     * no server knows it at once, not when its first request fails.
+     * @returns {Promise<boolean>}
+     */
+    probe: async () => {
+      try {
+        await once("GET", "/api/health");
+        return true;
+      } catch (e) {
+        if (e instanceof ApiError && e.status === 0) unreachable = true;
+        return false;
+      }
+    },
     /** The settings form's options. */
     settings: () => serverOrHere((send) => send("GET", "/api/settings"), () => referee.settings()),
     /** The requester's matches, most recent first: the server's and this device's. */
