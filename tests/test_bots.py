@@ -19,6 +19,7 @@ from ginrummy.cards import FULL_DECK, Card, CardSet, parse_cards
 from ginrummy.hand import (
     Action,
     Discard,
+    DrawPile,
     DrawStock,
     Hand,
     Knock,
@@ -402,6 +403,37 @@ def test_camper_plays_for_gin_after_its_first_turns_but_knocks_at_the_wall() -> 
     # With two cards left in the stock a plain throw ends the hand dead: it knocks.
     action = camper.choose(replace(view, stock_count=2))
     assert isinstance(action, Knock) and action.card == Card.parse("KC")
+
+
+def test_camper_throws_after_the_other_player_took_the_same_pile_card_twice() -> None:
+    # The other player takes the upcard, throws it later, the camper takes it
+    # and throws it back, and the other player takes it again: the camper's
+    # memory of what was taken names that card twice.
+    hand = Hand.deal(shuffled_deck(random.Random(11)), dealer=1)
+    card = hand.view(0).first_upcard
+    camper = make_bot("camper", seed=3)
+
+    def throw_other_than(player: int, keep: Card) -> None:
+        hand.apply(Discard(next(c for c in sorted(hand.cards_of(player)) if c != keep)))
+
+    hand.apply(PassUpcard())
+    hand.apply(TakeUpcard())
+    throw_other_than(1, card)
+    hand.apply(DrawStock())
+    throw_other_than(0, card)
+    hand.apply(DrawStock())
+    hand.apply(Discard(card))
+    hand.apply(DrawPile())
+    throw_other_than(0, card)
+    hand.apply(DrawStock())
+    throw_other_than(1, card)
+    hand.apply(DrawStock())
+    hand.apply(Discard(card))
+    hand.apply(DrawPile())
+    throw_other_than(1, card)
+    hand.apply(DrawStock())
+    action = camper.choose(hand.view(0))
+    assert action in hand.legal_actions() or isinstance(action, Knock)
 
 
 def test_camper_lays_out_the_melds_that_offer_the_fewest_lay_offs() -> None:

@@ -225,7 +225,9 @@ class CamperBot:
         opp_known = mask_of(view.opponent_pile_cards)
         unseen = ALL_CARDS & ~hand & ~record.pile_mask & ~opp_known
         seen = ALL_CARDS & ~unseen
-        opp = mask_of(record.opp_took)
+        # A card can be taken from the pile twice (taken, thrown, taken back by
+        # this player, thrown again, taken again): count it once.
+        opp = mask_of(set(record.opp_took))
         turns = record.my_turns
         rng = decision_rng(self.seed, view)
         locked = None if view.locked_card is None else int(view.locked_card)
