@@ -52,10 +52,10 @@ import secrets
 import threading
 import weakref
 from collections import OrderedDict
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, datetime, timedelta
-from typing import Any
+from typing import Any, TypeVar
 
 from ginrummy.cards import Card, format_cards, parse_cards
 from ginrummy.errors import EngineError
@@ -308,16 +308,27 @@ class _Kept:
             self._items.pop(match_id, None)
 
 
+_C = TypeVar("_C")
+_PER_STORE_LOCK = threading.Lock()
+
+
+def _per_store(
+    caches: weakref.WeakKeyDictionary[MatchStore, _C], store: MatchStore, make: Callable[[], _C]
+) -> _C:
+    """The process's cache of one kind for ``store``, made at first use (and dropped with
+    the store)."""
+    with _PER_STORE_LOCK:
+        cache = caches.get(store)
+        if cache is None:
+            cache = caches[store] = make()
+        return cache
+
+
 _KEPT: weakref.WeakKeyDictionary[MatchStore, _Kept] = weakref.WeakKeyDictionary()
-_KEPT_LOCK = threading.Lock()
 
 
 def _kept(store: MatchStore) -> _Kept:
-    with _KEPT_LOCK:
-        kept = _KEPT.get(store)
-        if kept is None:
-            kept = _KEPT[store] = _Kept()
-        return kept
+    return _per_store(_KEPT, store, _Kept)
 
 
 SHOWN_MATCHES = 500
@@ -364,11 +375,7 @@ _SHOWN: weakref.WeakKeyDictionary[MatchStore, _Shown] = weakref.WeakKeyDictionar
 
 
 def _shown(store: MatchStore) -> _Shown:
-    with _KEPT_LOCK:
-        shown = _SHOWN.get(store)
-        if shown is None:
-            shown = _SHOWN[store] = _Shown()
-        return shown
+    return _per_store(_SHOWN, store, _Shown)
 
 
 INVITE_LIFETIME = timedelta(hours=24)
@@ -431,11 +438,11 @@ _KEYS: weakref.WeakKeyDictionary[MatchStore, bytes] = weakref.WeakKeyDictionary(
 def resume_token(store: MatchStore, match_id: str, seat: int, holder: str) -> str:
     """The secret of a seat's resume link: it names the seat's present holder, so it
     stops working once the seat moves (the new holder is shown a new one)."""
-    with _KEPT_LOCK:
+    with _PER_STORE_LOCK:
         key = _KEYS.get(store)
     if key is None:
         key = store.secret("resume_links")
-        with _KEPT_LOCK:
+        with _PER_STORE_LOCK:
             _KEYS[store] = key
     mac = hmac.new(key, f"{match_id}:{seat}:{holder}".encode(), hashlib.sha256)
     return mac.hexdigest()[:32]
