@@ -25,9 +25,15 @@ from .test_friend import _error, _execute
 
 
 @pytest.fixture(scope="module")
-def srv(db_url: str) -> Iterator[Server]:
+def srv(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Server]:
     """A server in test mode (a clock of a second or two is allowed) that lets a test ask
-    faster than anybody clicks."""
+    faster than anybody clicks.
+
+    Over SQLite it has a database file of its own: SQLite is one process's database, and
+    another test server's clock sweep on a shared file would move a late seat without
+    this process's streams hearing of it (PostgreSQL tells every process)."""
+    if "://" not in db_url:
+        db_url = str(tmp_path_factory.mktemp("clock") / "ginrummy.sqlite3")
     with pytest.MonkeyPatch.context() as mp:
         mp.setenv("GINRUMMY_RATE_LIMIT", "1000/1000")
         server = Server(db_url).start()
