@@ -75,6 +75,7 @@ __all__ = [
     "Discarded",
     "DrawPile",
     "DrawStock",
+    "EarlierHand",
     "Event",
     "Hand",
     "HandResult",
@@ -519,6 +520,30 @@ class HandResult:
         return None if self.knocker is None else 1 - self.knocker
 
 
+@dataclass(frozen=True, slots=True)
+class EarlierHand:
+    """A finished hand of the match as one player saw it end.
+
+    ``result`` is what the score sheet shows (both hands as laid down, or
+    nothing after a dead hand), ``events`` the hand's log as that player's
+    view had it at the end (after a knock or gin every draw shows its card),
+    and ``knock_limit`` the hand's.
+    """
+
+    result: HandResult
+    events: tuple[Event, ...]
+    knock_limit: int
+
+    @property
+    def turns(self) -> tuple[int, int]:
+        """How many turns each player had (draws, the upcard taken included)."""
+        turns = [0, 0]
+        for e in self.events:
+            if isinstance(e, UpcardTaken | StockDrawn | PileDrawn):
+                turns[e.player] += 1
+        return turns[0], turns[1]
+
+
 # --- views -----------------------------------------------------------------
 
 
@@ -529,7 +554,9 @@ class PlayerView:
     ``opponent_pile_cards`` are the cards the other player took from the pile
     and still holds (they are face up in that player's hand, as at a real
     table). ``events`` is the public log; the other player's stock draws show
-    no card until the hand ends (and after a dead hand, never).
+    no card until the hand ends (and after a dead hand, never). ``earlier`` are
+    the match's finished hands before this one, as this player saw them end
+    (empty for a lone hand).
     """
 
     player: int
@@ -552,6 +579,7 @@ class PlayerView:
     opponent_hand: tuple[Card, ...] | None = None
     scores: tuple[int, int] = (0, 0)
     hand_number: int = 1
+    earlier: tuple[EarlierHand, ...] = ()
 
     @property
     def is_my_turn(self) -> bool:
@@ -946,6 +974,12 @@ class Hand:
             result=self.result,
             opponent_hand=_cards(other.cards) if revealed else None,
         )
+
+    def summary(self, player: int) -> EarlierHand:
+        """The finished hand as ``player`` saw it end (for the next hands' views)."""
+        if self.result is None:
+            raise IllegalActionError("hand_in_play")
+        return EarlierHand(self.result, self.view(player).events, self.knock_limit)
 
     def clone(self) -> Hand:
         """An independent copy (for search: apply moves to it freely)."""

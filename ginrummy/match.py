@@ -21,6 +21,7 @@ from dataclasses import dataclass, field, replace
 from ginrummy.cards import Card
 from ginrummy.hand import (
     Action,
+    EarlierHand,
     Hand,
     HandResult,
     IllegalActionError,
@@ -128,6 +129,10 @@ class Match:
     first_dealer: int
     hands: list[Hand] = field(default_factory=list)
     sheet: list[ScoreEntry] = field(default_factory=list)
+    _earlier: list[tuple[EarlierHand, EarlierHand]] = field(
+        default_factory=list, repr=False, compare=False
+    )
+    """The finished hands before the last as each player saw them end, made once each."""
 
     @classmethod
     def start(
@@ -287,8 +292,18 @@ class Match:
         return hand
 
     def view(self, player: int) -> PlayerView:
-        """The current hand as ``player`` sees it, with the match score."""
-        return replace(self.hand.view(player), scores=self.scores, hand_number=len(self.hands))
+        """The current hand as ``player`` sees it, with the match score and the
+        earlier hands as that player saw them end."""
+        while len(self._earlier) < len(self.hands) - 1:
+            done = self.hands[len(self._earlier)]
+            self._earlier.append((done.summary(0), done.summary(1)))
+        view = self.hand.view(player)
+        return replace(
+            view,
+            scores=self.scores,
+            hand_number=len(self.hands),
+            earlier=tuple(pair[view.player] for pair in self._earlier),
+        )
 
     def state_key(self) -> tuple[object, ...]:
         """Everything that makes two matches the same match at the same point."""

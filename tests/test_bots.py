@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from ginrummy.bots import BOT_NAMES, UnknownBotError, make_bot
 from ginrummy.bots._lookahead import after_draws
-from ginrummy.bots.hard import hard_variant
+from ginrummy.bots.hard import hard_variant, knocking_style
 from ginrummy.cards import FULL_DECK, Card, CardSet, parse_cards
 from ginrummy.hand import (
     Action,
@@ -475,3 +475,99 @@ def test_hard_knocks_at_the_wall_rather_than_let_the_hand_die() -> None:
     assert hard_variant("-wall", seed=1).choose(replace(view, stock_count=2)) == Discard(
         Card.parse("KC")
     )
+
+
+# --- reading how the other player knocks, from the match's earlier hands ----------
+
+
+def _match_where_the_dealer_plays_on(knock_at: int | None) -> Match:
+    """Player 1 deals itself a hand with 1 point of deadwood and 0 one with 3; both
+    draw and throw blind until player 1 knocks at its ``knock_at``-th turn, or (None)
+    player 0 knocks at its fifth, after player 1 has played on for four turns."""
+    deck = deck_for(
+        "6C 7C 8C 2D 2H 2S QD QH QS 3H",
+        "2C 3C 4C 5D 5H 5S 9H TH JH AS",
+        "KC",
+        "KD JS TS 9S 8S 7S 6S 4S 3S KH",
+    )
+    match = Match.start(deck, first_dealer=1)
+    match.apply(PassUpcard())
+    match.apply(PassUpcard())
+    turns = [0, 0]
+    while True:
+        player = match.hand.to_act
+        assert player is not None
+        match.apply(DrawStock())
+        turns[player] += 1
+        drawn = match.view(player).drawn
+        assert drawn is not None
+        if (player, turns[player]) in ((1, knock_at), (0, 5 if knock_at is None else 0)):
+            match.apply(Knock(drawn))
+            break
+        match.apply(Discard(drawn))
+    match.next_hand(shuffled_deck(random.Random(5)))
+    return match
+
+
+def test_the_next_hands_view_holds_the_earlier_hand_as_both_players_saw_it_end() -> None:
+    match = _match_where_the_dealer_plays_on(None)
+    first = match.hands[0].result
+    for player in (0, 1):
+        view = match.view(player)
+        assert view.hand_number == 2
+        assert [e.result for e in view.earlier] == [first]
+        assert view.earlier[0].turns == (5, 4)
+        assert view.earlier[0].knock_limit == 10
+    assert Match.start(shuffled_deck(random.Random(1)), first_dealer=0).view(0).earlier == ()
+
+
+def test_hard_reads_a_passed_up_knock_as_camping_and_a_late_knock_as_knocking() -> None:
+    played_on = _match_where_the_dealer_plays_on(None)
+    # Player 1's ten cards, shown when player 0 knocked, count 1, and the log
+    # shows it threw each card it drew: it could have knocked at each of its
+    # four turns and did not.
+    assert knocking_style(played_on.view(0), 3) == (1, 0)
+    # Within its first four turns, that proves nothing.
+    assert knocking_style(played_on.view(0), 4) == (0, 0)
+    # To player 1, player 0 held 3 points from the deal, played on at its fourth
+    # turn and knocked at its fifth: both after the first three.
+    assert knocking_style(played_on.view(1), 3) == (1, 1)
+    assert knocking_style(played_on.view(1), 4) == (0, 1)
+    assert knocking_style(played_on.view(1), 5) == (0, 0)
+    knocked = _match_where_the_dealer_plays_on(4)
+    assert knocking_style(knocked.view(0), 3) == (0, 1)
+    assert knocking_style(knocked.view(0), 4) == (0, 0)
+
+
+def test_hard_knocks_for_more_turns_against_a_player_who_camps() -> None:
+    # Hard holds 1 point of deadwood at its fifth turn of the second hand. Against
+    # a player it has no reading of, it plays on for gin after its third turn;
+    # against one the first hand showed camping, it knocks while the other hand is young.
+    match = _match_where_the_dealer_plays_on(None)
+    assert match.hand.dealer == 0
+    second = deck_for(
+        "KD KS 9D 7H 4D JC 3S 5C TD 8H",
+        "6C 7C 8C 2D 2H 2S QD QH QS AH",
+        "9C",
+        "JD 4H 6H 5S 8D JS 3D TH 4C KC",
+    )
+    match.hands[-1] = Hand.deal(second, dealer=0)
+    match.apply(PassUpcard())
+    match.apply(PassUpcard())
+    while True:
+        player = match.hand.to_act
+        assert player is not None
+        match.apply(DrawStock())
+        view = match.view(player)
+        assert view.drawn is not None
+        if player == 0 and len(view.hand) == 11 and _turns_of(view) == 5:
+            break
+        match.apply(Discard(view.drawn))
+    hard = make_bot("hard", seed=3)
+    assert knocking_style(view, 3) == (1, 0)
+    assert isinstance(hard.choose(view), Knock)
+    assert hard.choose(replace(view, earlier=())) == Discard(view.drawn)
+
+
+def _turns_of(view: PlayerView) -> int:
+    return sum(isinstance(e, StockDrawn) and e.player == view.player for e in view.events)

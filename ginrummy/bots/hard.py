@@ -27,6 +27,11 @@ What it does, each part switchable for the ablation study (:class:`HardConfig`):
   points of the other player's throws whether they camp for gin (a knocker
   throws the dearest card it can spare; a camper throws low cards early and
   keeps high pairs) and against a camper knocks by the search for more turns.
+- ``adapt``: reads from the match's earlier hands how the other player
+  knocks: a player whose revealed hand shows it passed up a knock after its
+  first turns camps for gin, and against such a player Hard knocks by the
+  search for more turns (``camp_turns``); a knock made after those turns
+  counts the other way.
 - ``wall``: at the last throw before the hand would die, it knocks whenever
   the search expects the knock to gain.
 - ``score``: the search also counts the dealt hands in which the knock ends
@@ -59,7 +64,21 @@ from ginrummy.bots._common import (
 from ginrummy.bots._lookahead import weighted_future_deadwood
 from ginrummy.bots._reading import Reading, danger, lay_off_exposure, read_table, sample_opponent
 from ginrummy.cards import CARD_POINTS, FULL_DECK, Bitmask, CardSet, mask_of
-from ginrummy.hand import DEAD_AT, Action, Discard, Knock, Phase, PlayerView
+from ginrummy.hand import (
+    DEAD_AT,
+    Action,
+    Discard,
+    Discarded,
+    EarlierHand,
+    Knock,
+    Knocked,
+    Phase,
+    PileDrawn,
+    PlayerView,
+    ResultKind,
+    StockDrawn,
+    UpcardTaken,
+)
 from ginrummy.settings import Settings
 
 __all__ = [
@@ -68,6 +87,7 @@ __all__ = [
     "KnockOdds",
     "camp_chance",
     "hard_variant",
+    "knocking_style",
     "live_future_deadwood",
     "potential",
 ]
@@ -128,7 +148,11 @@ class HardConfig:
     By the fifth turn the throws rarely tell the two apart: at a belief of 0.8
     it changed the share against the camper by -2.5 points and against
     ``simple`` by -1.5 (200 matches each, seeds 2001 to 2100)."""
-    camp_turns: int = 5
+    adapt: bool = True
+    """Against a player the earlier hands of the match show camping for gin
+    (see :func:`knocking_style`), knock by the search for ``camp_turns``
+    turns instead of ``early_turns``."""
+    camp_turns: int = 6
     camp_belief: float = 0.8
     """The chance of camping, read from the throws, above which Hard plays as against a camper."""
     mid_turns: int = 0
@@ -356,15 +380,24 @@ class HardBot:
             return big
         knocks = knock_cards(view)
         if knocks:
-            early = self.config.early_turns
-            if self.config.camp and camp_chance(record.opp_threw) > self.config.camp_belief:
-                early = max(early, self.config.camp_turns)
+            early = self._early_turns(view, record.opp_threw)
             action = self._knock(view, reading, record.my_turns, record.opp_turns, knocks, early)
             if action is not None:
                 return action
         choices = discard_cards(view)
         card, _ = self._best_throw(reading, hand, choices, record.my_turns)
         return Discard(FULL_DECK[card])
+
+    def _early_turns(self, view: PlayerView, threw: list[int]) -> int:
+        """How many turns Hard knocks by the search alone, for this other player."""
+        config = self.config
+        if config.adapt:
+            passed, late = knocking_style(view, config.early_turns)
+            if passed > late:
+                return max(config.early_turns, config.camp_turns)
+        if config.camp and camp_chance(threw) > config.camp_belief:
+            return max(config.early_turns, config.camp_turns)
+        return config.early_turns
 
     def _wants(self, reading: Reading, hand: Bitmask, top: int, turn: int) -> bool:
         """Whether to take the pile card (or the upcard) rather than draw blind."""
@@ -536,6 +569,60 @@ def camp_chance(threw: list[int]) -> float:
         row = CAMP_EVIDENCE[min(i, len(CAMP_EVIDENCE) - 1)]
         odds += row[sum(points > b for b in _CAMP_BINS)]
     return 1.0 / (1.0 + math.exp(-odds))
+
+
+def knocking_style(view: PlayerView, early: int) -> tuple[int, int]:
+    """How the other player knocked in the match's earlier hands: the hands in which
+    it passed up a knock after its first ``early`` turns, and the hands in which it
+    knocked (short of gin) after them.
+
+    After a knock or gin both hands are laid down and every draw is shown, so the
+    other player's ten cards after each of its throws can be traced back from the
+    cards it laid down: a count within the knock limit after a throw past its
+    ``early``-th turn is a knock it could have made and did not.
+    """
+    them = 1 - view.player
+    ace_high = view.settings.ace_high
+    passed = late = 0
+    for earlier in view.earlier:
+        result = earlier.result
+        if result.knocker is None or result.kind is ResultKind.BIG_GIN:
+            continue
+        if result.knocker == them:
+            held = [c for meld in result.knocker_melds for c in meld]
+            held += result.knocker_deadwood
+            turns = earlier.turns[them]
+            late += result.kind is not ResultKind.GIN and turns > early
+        else:
+            held = [c for meld in result.defender_melds for c in meld]
+            held += [lay.card for lay in result.lay_offs]
+            held += result.defender_deadwood
+        passed += _passed_up(earlier, them, mask_of(held), early, ace_high)
+    return passed, late
+
+
+def _passed_up(earlier: EarlierHand, them: int, held: Bitmask, early: int, ace_high: bool) -> bool:
+    """Whether ``them``, holding ``held`` at the end of ``earlier``, had a knock after one
+    of its throws past its ``early``-th turn (traced back through the revealed log)."""
+    turn = earlier.turns[them]
+    for e in reversed(earlier.events):
+        if getattr(e, "player", None) != them:
+            continue
+        if isinstance(e, Knocked):
+            held |= 1 << e.card
+        elif isinstance(e, Discarded):
+            # ``held`` is the hand this throw left.
+            if turn > early and deadwood_of(held, ace_high) <= earlier.knock_limit:
+                return True
+            held |= 1 << e.card
+        elif isinstance(e, UpcardTaken | StockDrawn | PileDrawn):
+            if e.card is None:
+                return False
+            held &= ~(1 << e.card)
+            turn -= 1
+            if turn <= early:
+                return False
+    return False
 
 
 def _needs(view: PlayerView) -> tuple[int, int]:
