@@ -151,7 +151,15 @@ class HardConfig:
     adapt: bool = True
     """Against a player the earlier hands of the match show camping for gin
     (see :func:`knocking_style`), knock by the search for ``camp_turns``
-    turns instead of ``early_turns``."""
+    turns instead of ``early_turns``.
+
+    Measured against the camper on tuning seeds 3101 to 3600 (500 matches
+    each half, paired with Hard without it): +3.0 and +2.8 points of win
+    share. Knocking by the search for 6 turns from the first hand (as if
+    the camper were known) gained +4.4 on the first half, 5 turns +4.2,
+    7 turns +1.2; wider windows (knocking later with 4 points or with 6
+    and more) lost. Against ``simple`` and Medium, which never pass up a
+    knock, it plays the same games as without it."""
     camp_turns: int = 6
     camp_belief: float = 0.8
     """The chance of camping, read from the throws, above which Hard plays as against a camper."""
