@@ -294,15 +294,20 @@ class Match:
     def view(self, player: int) -> PlayerView:
         """The current hand as ``player`` sees it, with the match score and the
         earlier hands as that player saw them end."""
-        while len(self._earlier) < len(self.hands) - 1:
-            done = self.hands[len(self._earlier)]
-            self._earlier.append((done.summary(0), done.summary(1)))
+        earlier = self._earlier
+        if len(earlier) < len(self.hands) - 1:
+            # A new list, swapped in whole: views read from several threads (the
+            # live streams share a match) never see one half made.
+            earlier = earlier + [
+                (h.summary(0), h.summary(1)) for h in self.hands[len(earlier) : -1]
+            ]
+            self._earlier = earlier
         view = self.hand.view(player)
         return replace(
             view,
             scores=self.scores,
             hand_number=len(self.hands),
-            earlier=tuple(pair[view.player] for pair in self._earlier),
+            earlier=tuple(pair[view.player] for pair in earlier),
         )
 
     def state_key(self) -> tuple[object, ...]:
