@@ -48,6 +48,7 @@ from ginrummy.web.security import seat_of
 from ginrummy.web.storage import MatchStore
 
 __all__ = [
+    "COMMITTED_AT",
     "ERRORS",
     "ClientError",
     "Holder",
@@ -175,8 +176,16 @@ def _write(loaded: LoadedMatch) -> str:
     return match_out(loaded).model_dump_json(by_alias=True)
 
 
-def _sent(answer: str, status: int = 200) -> Response:
-    return Response(answer, status_code=status, media_type="application/json")
+COMMITTED_AT = "X-Committed-At"
+"""The header of a move's answer that says when the move committed: seconds since the epoch
+with microseconds (:meth:`~ginrummy.web.storage.MatchStore.update`), for measuring how long
+it takes to reach the other seat's stream (bench/bench_load.py). Only a time, and only on
+the answer that made the move (a repeat of its action id has none)."""
+
+
+def _sent(answer: str, status: int = 200, committed: float | None = None) -> Response:
+    headers = None if committed is None else {COMMITTED_AT: f"{committed:.6f}"}
+    return Response(answer, status_code=status, media_type="application/json", headers=headers)
 
 
 @api.get("/settings", response_model=SettingsFormOut)
@@ -299,8 +308,7 @@ def act(match_id: str, body: ActionIn, store: Store, holder: Holder) -> Response
     move = parse_move(body)
     loaded = game.act(store, match_id, body.version, holder, move, action_id=body.action_id)
     answer = _write(loaded)
-    game.commit(store, loaded, answer, body.action_id)
-    return _sent(answer)
+    return _sent(answer, committed=game.commit(store, loaded, answer, body.action_id))
 
 
 @api.post("/matches/{match_id}/next-hand", response_model=MatchOut)
@@ -318,8 +326,7 @@ def next_hand(
         action_id=body.action_id,
     )
     answer = _write(loaded)
-    game.commit(store, loaded, answer, body.action_id)
-    return _sent(answer)
+    return _sent(answer, committed=game.commit(store, loaded, answer, body.action_id))
 
 
 @api.get("/matches/{match_id}/hands/{hand}/review", response_model=ReviewStatusOut)
