@@ -938,7 +938,9 @@ class MatchStore:
     ) -> None:
         """Note when a live stream of this seat was last open (``""``: it closed), while
         ``holder`` holds it; with ``announce`` wake the match's other streams to say so."""
-        with self._cursor(write=True) as cur:
+        # A stream's heartbeat on PostgreSQL is one statement, its own transaction: no BEGIN
+        # and COMMIT round trips (SQLite's writes queue for its lock all the same).
+        with self._cursor(write=announce or self._pool is None) as cur:
             cur.execute(self._sql.touch_seat, (seen_at, match_id, seat, holder))
             if announce:
                 self._told(cur, match_id, "seats")
