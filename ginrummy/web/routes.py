@@ -302,9 +302,13 @@ def proofs(match_id: str, store: Store) -> ProofsOut:
     return proofs_out(game.load(store, match_id))
 
 
+# The two routes of a move read the store and the seat from the request themselves: the
+# dependencies cost FastAPI a sub-solve each, on every move.
 @api.post("/matches/{match_id}/actions", response_model=MatchOut)
-def act(match_id: str, body: ActionIn, store: Store, holder: Holder) -> Response:
+def act(match_id: str, body: ActionIn, request: Request) -> Response:
     """Make one move with your seat; the bot seats answer in the same response."""
+    store: MatchStore = request.app.state.store
+    holder = seat_of(request.scope)
     move = parse_move(body)
     loaded = game.act(store, match_id, body.version, holder, move, action_id=body.action_id)
     answer = _write(loaded)
@@ -312,10 +316,11 @@ def act(match_id: str, body: ActionIn, store: Store, holder: Holder) -> Response
 
 
 @api.post("/matches/{match_id}/next-hand", response_model=MatchOut)
-def next_hand(
-    match_id: str, body: VersionIn, store: Store, decks: Decks, holder: Holder
-) -> Response:
+def next_hand(match_id: str, body: VersionIn, request: Request) -> Response:
     """Deal the next hand from the commitment shown and your seed (two bots play it out)."""
+    store: MatchStore = request.app.state.store
+    decks: DeckSource = request.app.state.decks
+    holder = seat_of(request.scope)
     loaded = game.deal_next(
         store,
         match_id,
