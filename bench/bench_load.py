@@ -24,9 +24,12 @@ people, each player in its own seat with a live stream open
 the second joins by the invite, and from then on each moves when its stream
 (or its own answer) says it is to act, after thinking about ``--think``
 seconds, until ``--moves`` moves were made in the match. Measured: the time
-from a move being sent to the other seat's stream bringing that version (an
-upper bound on commit-to-event: the commit comes after the send), and from
-the mover's answer to that event; events **lost** (a version the other seat
+from a move's **commit** to the other seat's stream bringing that version (the
+answer to the move says when it committed, ``X-Committed-At``: on PostgreSQL the
+database's clock as the move's statement ends, just before its commit; the same
+machine's clock as the players' receipt times), and the two bounds on it taken
+without the server's word: from the move being sent (an upper bound) and from
+the mover's answer (a lower one); events **lost** (a version the other seat
 made that never came, by 2 minutes after the match's last move) and
 **duplicated** (one version twice on one seat's stream). ``--reconnect-after
 S``: at S seconds every stream is closed by its client and opened again with
@@ -270,6 +273,8 @@ class Seat:
     """Version -> how many times this seat's stream brought it."""
     arrived: dict[int, float] = field(default_factory=dict)
     """Version -> when it first came on the stream (perf_counter)."""
+    arrived_at: dict[int, float] = field(default_factory=dict)
+    """Version -> when it first came on the stream (the wall clock, as the server's stamps)."""
     newest: asyncio.Event = field(default_factory=asyncio.Event)
     reconnects: int = 0
     stream_task: asyncio.Task[None] | None = None
@@ -279,11 +284,13 @@ class Seat:
 
 @dataclass
 class FriendMatch:
-    """Two seats and the moves they made: version -> (mover, sent at, answered at)."""
+    """Two seats and the moves they made: version -> (mover, sent at, answered at), and
+    version -> when it committed (the server's stamp; wall clock)."""
 
     host: Seat
     guest: Seat
     made: dict[int, tuple[int, float, float]] = field(default_factory=dict)
+    committed: dict[int, float] = field(default_factory=dict)
     moves: int = 0
     done: bool = False
     match_id: str = ""
@@ -354,7 +361,9 @@ async def _lines(r: StreamResponse, seat: Seat) -> AsyncIterator[str]:
 
 def _got(seat: Seat, version: int, match: dict[str, Any]) -> None:
     seat.seen[version] = seat.seen.get(version, 0) + 1
-    seat.arrived.setdefault(version, time.perf_counter())
+    if version not in seat.arrived:
+        seat.arrived[version] = time.perf_counter()
+        seat.arrived_at[version] = time.time()
     if version >= seat.last_id:
         seat.last_id = version
         if seat.player.match is None or version > seat.player.match["version"]:
@@ -412,6 +421,8 @@ async def _friend_seat(fm: FriendMatch, seat: Seat, moves: int, think: float) ->
         p.latencies.append(answered - sent)
         answer = r.json()
         fm.made[answer["version"]] = (seat.index, sent, answered)
+        if "x-committed-at" in r.headers:  # not on a repeat's answer (a resent request)
+            fm.committed[answer["version"]] = float(r.headers["x-committed-at"])
         if answer["version"] > p.match["version"]:
             p.match = answer
         p.moves += 1
@@ -507,6 +518,7 @@ async def _run_friends(args: argparse.Namespace, url: str, kill: Callable[[], No
 
 def _friend_figures(matches: list[FriendMatch]) -> dict[str, Any]:
     """Commit-to-event delays, and the events lost and duplicated, over every match."""
+    from_commit: list[float] = []
     from_send: list[float] = []
     from_answer: list[float] = []
     lost: list[str] = []
@@ -522,6 +534,9 @@ def _friend_figures(matches: list[FriendMatch]) -> dict[str, Any]:
             at = min(came)
             from_send.append(at - sent)
             from_answer.append(max(0.0, at - answered))
+            if version in fm.committed:
+                wall = min(t for v, t in other.arrived_at.items() if v >= version)
+                from_commit.append(wall - fm.committed[version])
         for seat in seats:
             duplicated += [
                 f"{fm.match_id} v{v} x{n} on seat {seat.index}"
@@ -529,6 +544,7 @@ def _friend_figures(matches: list[FriendMatch]) -> dict[str, Any]:
                 if n > 1
             ]
     return {
+        "from_commit": from_commit,
         "from_send": from_send,
         "from_answer": from_answer,
         "lost": lost,
@@ -728,6 +744,10 @@ def main() -> int:
     if args.friends:
         figures = _friend_figures(result)
         reconnects = sum(s.reconnects for fm in result for s in (fm.host, fm.guest))
+        print(
+            f"  commit -> other seat's event ms        {_ms(figures['from_commit'])} "
+            f"({len(figures['from_commit'])} moves with their commit time)"
+        )
         print(f"  move sent -> other seat's event ms     {_ms(figures['from_send'])}")
         print(f"  mover's answer -> other's event ms     {_ms(figures['from_answer'])}")
         print(f"  stream reconnects {reconnects}")

@@ -35,11 +35,14 @@ class TransportError(HTTPError):
 
 
 class Response:
-    """An answer: its status and body."""
+    """An answer: its status, headers (names in lower case; not ``Set-Cookie``) and body."""
 
-    def __init__(self, status_code: int, content: bytes) -> None:
+    def __init__(
+        self, status_code: int, content: bytes, headers: dict[str, str] | None = None
+    ) -> None:
         self.status_code = status_code
         self.content = content
+        self.headers = headers or {}
 
     @property
     def text(self) -> str:
@@ -157,7 +160,7 @@ class Client:
             writer.close()
         else:
             self._kept = conn
-        return Response(status, content)
+        return Response(status, content, headers)
 
     @asynccontextmanager
     async def stream(

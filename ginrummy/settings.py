@@ -11,7 +11,7 @@ ginrummy.settings.SettingsError: match_to must be a whole number from 10 to 1000
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields
+from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any
 
@@ -132,7 +132,9 @@ class Settings:
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as plain JSON values."""
-        return {k: (v.value if isinstance(v, StrEnum) else v) for k, v in asdict(self).items()}
+        # Every field is a plain value or an enum: read each as it is (asdict copies deeply).
+        values = ((f.name, getattr(self, f.name)) for f in fields(self))
+        return {k: (v.value if isinstance(v, StrEnum) else v) for k, v in values}
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Settings:

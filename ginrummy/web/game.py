@@ -806,11 +806,12 @@ def commit_new(store: MatchStore, loaded: LoadedMatch, answer: str, committed: s
     _kept(store).put(loaded)
 
 
-def commit(store: MatchStore, loaded: LoadedMatch, answer: str, action_id: str | None) -> None:
+def commit(store: MatchStore, loaded: LoadedMatch, answer: str, action_id: str | None) -> float:
     """Store the version :func:`act` or :func:`deal_next` made, if the database still holds
-    the one it was made on, with ``answer`` kept for repeats of ``action_id``."""
+    the one it was made on, with ``answer`` kept for repeats of ``action_id``; when it
+    committed (:meth:`~ginrummy.web.storage.MatchStore.update`)."""
     reply = None if action_id is None else (action_id, answer)
-    ok = store.update(
+    committed = store.update(
         loaded.id,
         loaded.version - 1,
         _record(loaded),
@@ -821,7 +822,7 @@ def commit(store: MatchStore, loaded: LoadedMatch, answer: str, action_id: str |
         stamp=loaded.updated_at,
         deadline=loaded.deadline,
     )
-    if not ok:
+    if committed is None:
         # The same action sent twice at once: the other copy won, give its answer.
         if action_id is not None:
             first = store.reply(loaded.id, action_id)
@@ -832,6 +833,7 @@ def commit(store: MatchStore, loaded: LoadedMatch, answer: str, action_id: str |
             version=loaded.version - 1,
         )
     _kept(store).put(loaded)
+    return committed
 
 
 # --- the live stream -------------------------------------------------------------------
@@ -925,7 +927,7 @@ def _run_clock(store: MatchStore, row: StoredMatch) -> bool:
     loaded.version += 1
     loaded.updated_at = now()
     loaded.deadline = _deadline(loaded)
-    ok = store.update(
+    ok = None is not store.update(
         loaded.id,
         row.version,
         _record(loaded),

@@ -87,6 +87,8 @@ class SeatTokens:
         self._key = key
         self._has_matches = has_matches
         self._legacy: set[str] = set()
+        self._signed: set[str] = set()
+        """Tokens already checked and found signed (a player's next requests skip the MAC)."""
         self._lock = threading.Lock()
 
     def _sign(self, random_part: str) -> str:
@@ -100,10 +102,18 @@ class SeatTokens:
 
     def is_signed(self, token: str) -> bool:
         """Whether this server (with this key) issued ``token``."""
+        if token in self._signed:
+            return True
         if not SIGNED_TOKEN.fullmatch(token):
             return False
         random_part, mac = token.split(".")
-        return hmac.compare_digest(mac, self._sign(random_part))
+        if not hmac.compare_digest(mac, self._sign(random_part)):
+            return False
+        with self._lock:
+            if len(self._signed) >= _KNOWN_LEGACY_MAX:
+                self._signed.clear()
+            self._signed.add(token)
+        return True
 
     def is_known_legacy(self, token: str) -> bool | None:
         """For an old unsigned token: ``True``/``False`` if already known, ``None`` to look up."""

@@ -174,10 +174,13 @@ def _event_data(loaded: LoadedMatch) -> str:
 
 
 def _read(
-    store: Store, loaded: LoadedMatch, holder: str, sent: int | None
+    store: Store, loaded: LoadedMatch, holder: str, sent: int | None, *, beat: bool = False
 ) -> tuple[LoadedMatch, str | None]:
     """The match read again (:func:`game.follow`), with its event's data if its version
-    was not sent yet (written here, off the event loop)."""
+    was not sent yet (written here, off the event loop); with ``beat``, first the note that
+    the seat is still there (:func:`game.here`), in the same trip to a thread."""
+    if beat:
+        game.here(store, loaded, holder, present=True, announce=False)
     loaded = game.follow(store, loaded, holder)
     return loaded, None if loaded.version == sent else _event_data(loaded)
 
@@ -233,14 +236,12 @@ async def _events(
                 if left <= 0:
                     return
                 await waiter.wait(min(left, max(0.0, beat - time.monotonic())))
-                if time.monotonic() >= beat:
+                beating = time.monotonic() >= beat
+                if beating:
                     beat = time.monotonic() + game.HEARTBEAT
-                    await anyio.to_thread.run_sync(
-                        partial(game.here, store, loaded, holder, present=True, announce=False)
-                    )
                 try:
                     loaded, data = await anyio.to_thread.run_sync(
-                        _read, store, loaded, holder, sent_version
+                        partial(_read, store, loaded, holder, sent_version, beat=beating)
                     )
                 except GameError:  # the seat moved to another device, or the match is gone
                     return

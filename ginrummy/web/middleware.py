@@ -358,6 +358,11 @@ class StaticVersion:
 
             await self.app(scope, receive, send_forever)
             return
+        if path.startswith("/api/") and path != "/api/docs":
+            # JSON and event streams, never an HTML page: nothing to rewrite, and a move or
+            # a stream event is sent without one more layer to pass through.
+            await self.app(scope, receive, send)
+            return
         await self.app(scope, receive, self._html_rewriter(send))
 
     def _html_rewriter(self, send: Send) -> Send:

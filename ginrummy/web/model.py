@@ -16,7 +16,7 @@ True
 from __future__ import annotations
 
 import json
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
 from typing import Any, Literal
 
@@ -237,10 +237,14 @@ class MatchData:
         )
 
 
+_DEAL_FIELDS = tuple(f.name for f in fields(Deal) if f.name != "fixed")
+
+
 def _deal_json(deal: Deal) -> dict[str, Any]:
+    # Its fields are plain values: read them as they are (asdict copies each deeply).
     if deal.fixed:
         return {"fixed": True}
-    return {k: v for k, v in asdict(deal).items() if k != "fixed"}
+    return {name: getattr(deal, name) for name in _DEAL_FIELDS}
 
 
 @dataclass(frozen=True, slots=True)

@@ -15,6 +15,7 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from datetime import UTC, datetime
 from enum import StrEnum
+from functools import lru_cache
 from typing import Any, Literal
 
 from ginrummy.cards import Card
@@ -120,12 +121,25 @@ _KINDS: dict[type, EventKind] = {
 }
 
 
+WRITTEN_PARTS = 4096
+"""How many move-log entries (and settings) each process keeps written, to put in the next
+answers as they are: an entry is a function of its hand number and event alone, and the
+answers share it (nobody changes a written part)."""
+
+
 def event_out(hand_number: int, event: Event) -> EventOut:
     """One event of a seat's view as a move-log entry: who (a seat), what, which card.
 
     The card is whatever the view's event holds: the engine's view has already
-    hidden the other seat's stock draws while they must stay hidden.
+    hidden the other seat's stock draws while they must stay hidden (an event with the
+    card and one without are different events, written apart). Written once per process
+    (:data:`WRITTEN_PARTS`); read it, never change it.
     """
+    return _event_out(hand_number, event)
+
+
+@lru_cache(maxsize=WRITTEN_PARTS)
+def _event_out(hand_number: int, event: Event) -> EventOut:
     if isinstance(event, Dealt):
         return EventOut(hand=hand_number, who=event.dealer, kind="dealt", card=str(event.upcard))
     card = getattr(event, "card", None)
@@ -248,7 +262,9 @@ def _final(final: FinalScore) -> FinalOut:
     )
 
 
+@lru_cache(maxsize=WRITTEN_PARTS)
 def _settings_out(settings: Settings) -> SettingsOut:
+    """The settings as the answers show them, written once per process for each settings."""
     values = settings.to_dict()
     return SettingsOut.model_validate({name: values[name] for name in RULES})
 

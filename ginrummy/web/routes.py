@@ -48,6 +48,7 @@ from ginrummy.web.security import seat_of
 from ginrummy.web.storage import MatchStore
 
 __all__ = [
+    "COMMITTED_AT",
     "ERRORS",
     "ClientError",
     "Holder",
@@ -175,8 +176,16 @@ def _write(loaded: LoadedMatch) -> str:
     return match_out(loaded).model_dump_json(by_alias=True)
 
 
-def _sent(answer: str, status: int = 200) -> Response:
-    return Response(answer, status_code=status, media_type="application/json")
+COMMITTED_AT = "X-Committed-At"
+"""The header of a move's answer that says when the move committed: seconds since the epoch
+with microseconds (:meth:`~ginrummy.web.storage.MatchStore.update`), for measuring how long
+it takes to reach the other seat's stream (bench/bench_load.py). Only a time, and only on
+the answer that made the move (a repeat of its action id has none)."""
+
+
+def _sent(answer: str, status: int = 200, committed: float | None = None) -> Response:
+    headers = None if committed is None else {COMMITTED_AT: f"{committed:.6f}"}
+    return Response(answer, status_code=status, media_type="application/json", headers=headers)
 
 
 @api.get("/settings", response_model=SettingsFormOut)
@@ -293,21 +302,25 @@ def proofs(match_id: str, store: Store) -> ProofsOut:
     return proofs_out(game.load(store, match_id))
 
 
+# The two routes of a move read the store and the seat from the request themselves: the
+# dependencies cost FastAPI a sub-solve each, on every move.
 @api.post("/matches/{match_id}/actions", response_model=MatchOut)
-def act(match_id: str, body: ActionIn, store: Store, holder: Holder) -> Response:
+def act(match_id: str, body: ActionIn, request: Request) -> Response:
     """Make one move with your seat; the bot seats answer in the same response."""
+    store: MatchStore = request.app.state.store
+    holder = seat_of(request.scope)
     move = parse_move(body)
     loaded = game.act(store, match_id, body.version, holder, move, action_id=body.action_id)
     answer = _write(loaded)
-    game.commit(store, loaded, answer, body.action_id)
-    return _sent(answer)
+    return _sent(answer, committed=game.commit(store, loaded, answer, body.action_id))
 
 
 @api.post("/matches/{match_id}/next-hand", response_model=MatchOut)
-def next_hand(
-    match_id: str, body: VersionIn, store: Store, decks: Decks, holder: Holder
-) -> Response:
+def next_hand(match_id: str, body: VersionIn, request: Request) -> Response:
     """Deal the next hand from the commitment shown and your seed (two bots play it out)."""
+    store: MatchStore = request.app.state.store
+    decks: DeckSource = request.app.state.decks
+    holder = seat_of(request.scope)
     loaded = game.deal_next(
         store,
         match_id,
@@ -318,8 +331,7 @@ def next_hand(
         action_id=body.action_id,
     )
     answer = _write(loaded)
-    game.commit(store, loaded, answer, body.action_id)
-    return _sent(answer)
+    return _sent(answer, committed=game.commit(store, loaded, answer, body.action_id))
 
 
 @api.get("/matches/{match_id}/hands/{hand}/review", response_model=ReviewStatusOut)

@@ -33,6 +33,7 @@ import json
 import math
 import secrets
 from collections.abc import Awaitable, Callable, Mapping, MutableMapping
+from functools import lru_cache
 from http.cookies import SimpleCookie
 from typing import Any
 
@@ -92,6 +93,12 @@ def new_seat_token() -> str:
     return secrets.token_urlsafe(32)
 
 
+SEATS_KEPT = 4096
+"""How many recent ``Cookie`` headers (to their seat token) and tokens (to their seat id)
+each process keeps worked out, for a player's next requests."""
+
+
+@lru_cache(maxsize=SEATS_KEPT)
 def seat_id(token: str) -> str:
     """What the server stores for a seat token: its SHA-256, in hex."""
     return hashlib.sha256(token.encode()).hexdigest()
@@ -218,6 +225,7 @@ class Guard:
         await self.app(scope, receive, send_with_headers)
 
 
+@lru_cache(maxsize=SEATS_KEPT)
 def _cookie(header: str) -> str | None:
     if SEAT_COOKIE not in header:
         return None

@@ -27,10 +27,10 @@ come from a :mod:`psycopg_pool` pool; SQLite keeps one connection per thread.
 True
 >>> store.get("m1").version, store.get("m1").scores
 (1, (0, 0))
->>> store.update("m1", 1, {"a": 2}, "{}", status="playing", scores=(5, 0))
+>>> store.update("m1", 1, {"a": 2}, "{}", status="playing", scores=(5, 0)) is not None
 True
->>> store.update("m1", 1, {"a": 3}, "{}", status="playing", scores=(9, 0))
-False
+>>> store.update("m1", 1, {"a": 3}, "{}", status="playing", scores=(9, 0)) is None
+True
 >>> store.get("m1").scores
 (5, 0)
 """
@@ -42,6 +42,7 @@ import json
 import secrets
 import sqlite3
 import threading
+import time
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
@@ -323,7 +324,9 @@ class _Sql:
                 f"(SELECT id FROM moved) AND version <= {p}) "
                 # The other seat's stream hears of the move when, and only if, it commits.
                 "SELECT (SELECT count(*) FROM moved), (SELECT count(*) FROM "
-                f"(SELECT pg_notify('{CHANNEL}', id || ' ' || {p}) FROM moved) AS told)"
+                f"(SELECT pg_notify('{CHANNEL}', id || ' ' || {p}) FROM moved) AS told), "
+                # The database's clock as the statement ends, its commit next (autocommit).
+                "extract(epoch FROM clock_timestamp())::float8"
             ),
             reply=f"SELECT body FROM ginrummy_replies WHERE match_id = {p} AND action_id = {p}",
             add_seed=(
@@ -663,8 +666,11 @@ class MatchStore:
         reply: tuple[str, str] | None = None,
         stamp: str | None = None,
         deadline: str = "",
-    ) -> bool:
-        """Replace version ``version`` of a match by the next; ``False`` if it moved on.
+    ) -> float | None:
+        """Replace version ``version`` of a match by the next; ``None`` if it moved on, else
+        when it committed (seconds since the epoch: on PostgreSQL the database's clock as
+        the move's one statement ends, its commit following at once; on SQLite this
+        process's, just before the commit).
 
         ``reply`` is (action id, the answer's JSON text), kept in the same
         transaction for :meth:`reply` to give again; replies to versions more
@@ -694,17 +700,18 @@ class MatchStore:
             with self._cursor() as cur:
                 cur.execute(sql.update_pg, params)
                 row = cur.fetchone()
-                return bool(row and row[0] == 1)
+                return float(row[2]) if row and row[0] == 1 else None
         with self._cursor(write=True) as cur:
             cur.execute(sql.update, values)
             if cur.rowcount != 1:
-                return False
+                return None
             cur.execute(sql.score, (*scores, match_id))
             if reply is not None:
                 cur.execute(sql.keep_reply, (match_id, reply[0], new, reply[1], when))
             cur.execute(sql.prune_replies, (match_id, oldest))
+            committed = time.time()
         self.changes.publish(match_id)
-        return True
+        return committed
 
     def delete(self, match_id: str, holder: str) -> bool:
         """Delete a match still in play, with its seats and kept replies, if ``holder`` holds
@@ -931,7 +938,9 @@ class MatchStore:
     ) -> None:
         """Note when a live stream of this seat was last open (``""``: it closed), while
         ``holder`` holds it; with ``announce`` wake the match's other streams to say so."""
-        with self._cursor(write=True) as cur:
+        # A stream's heartbeat on PostgreSQL is one statement, its own transaction: no BEGIN
+        # and COMMIT round trips (SQLite's writes queue for its lock all the same).
+        with self._cursor(write=announce or self._pool is None) as cur:
             cur.execute(self._sql.touch_seat, (seen_at, match_id, seat, holder))
             if announce:
                 self._told(cur, match_id, "seats")

@@ -22,6 +22,11 @@ from typing import Any
 import httpx
 import pytest
 
+from ginrummy.settings import Settings
+from ginrummy.web import friends, game, live
+from ginrummy.web.game import DeckSource
+from ginrummy.web.storage import MatchStore
+
 from ._support import Server, card_codes
 from .conftest import _db_url
 from .friend_support import Player, Stream, friend_match, hidden_from, store_of
@@ -412,3 +417,20 @@ def test_a_move_made_through_one_process_reaches_a_stream_served_by_another(
     finally:
         second.stop()
         srv.stop()
+
+
+def test_a_streams_heartbeat_rides_on_its_read_and_marks_its_seat_there(db_url: str) -> None:
+    store = MatchStore.open(db_url)
+    ann, bob = "a" * 64, "b" * 64
+    seats = [game.new_seat("person", None, 0, "Ann"), game.new_seat("friend", None, 1)]
+    made = game.create(store, Settings(), seats, DeckSource(), owner=ann)
+    game.commit_new(store, made, "{}", None)
+    assert made.invite is not None
+    friends.join(store, made.invite.code, bob, "Bob")
+    shown = game.watch(store, made.id, bob)
+    # A read alone leaves Bob's seat as it was; a read with the heartbeat marks it there.
+    read, data = live._read(store, shown, bob, shown.version)
+    assert not read.seats[1].connected and data is None
+    read, data = live._read(store, shown, bob, shown.version, beat=True)
+    assert read.seats[1].connected and not read.seats[0].connected and data is None
+    store.close()

@@ -33,7 +33,7 @@ def test_only_the_last_replies_of_a_match_are_kept(db_url: str) -> None:
     ids = [f"action-{i:04d}" for i in range(1, 13)]
     for version, action_id in enumerate(ids, start=1):
         reply = (action_id, f'{{"version": {version + 1}}}')
-        assert store.update(
+        committed = store.update(
             match.id,
             version,
             {"hands": []},
@@ -42,6 +42,7 @@ def test_only_the_last_replies_of_a_match_are_kept(db_url: str) -> None:
             scores=(version, 0),
             reply=reply,
         )
+        assert committed is not None
     kept = [i for i in ids if store.reply(match.id, i) is not None]
     assert kept == ids[-KEPT_REPLIES:]
     assert store.reply(match.id, ids[-1]) == '{"version": 13}'
@@ -55,8 +56,17 @@ def test_matches_nobody_moved_in_go_after_a_week_and_no_others(db_url: str) -> N
     old = ABANDONED_AFTER + timedelta(hours=1)
     abandoned = _new(store, age=old)
     played = _new(store, age=old)
-    assert store.update(
-        played.id, 1, {"hands": []}, "{}", status="playing", scores=(0, 0), stamp=played.updated_at
+    assert (
+        store.update(
+            played.id,
+            1,
+            {"hands": []},
+            "{}",
+            status="playing",
+            scores=(0, 0),
+            stamp=played.updated_at,
+        )
+        is not None
     )
     fresh = _new(store, age=ABANDONED_AFTER - timedelta(hours=1))
     store.add_seed(secrets.token_hex(32), secrets.token_hex(32), "p" * 64)

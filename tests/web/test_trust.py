@@ -12,6 +12,7 @@ import concurrent.futures
 import json
 import random
 import secrets
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -233,16 +234,21 @@ def test_the_same_action_sent_20_times_at_once_applies_once(server: Server) -> N
     m = server.new_match([deck(MELDED, JUNK, "QD")])
     path = f"{server.url}/api/matches/{m['id']}/actions"
     body = {"version": m["version"], "action": "take", "action_id": secrets.token_hex(8)}
+    sent = time.time()
     with concurrent.futures.ThreadPoolExecutor(20) as pool:
         answers = list(pool.map(lambda _: server.client.post(path, json=body), range(20)))
+    answered = time.time()
     assert [a.status_code for a in answers] == [200] * 20, [a.text for a in answers]
     assert len({a.text for a in answers}) == 1  # the first answer, word for word
+    # Only the answer that made the move says when it committed (the server's clock).
+    stamps = [float(a.headers["x-committed-at"]) for a in answers if "x-committed-at" in a.headers]
+    assert len(stamps) == 1 and sent <= stamps[0] <= answered
     version, match = stored(server.db, m["id"])
     assert version == m["version"] + 1
     assert [str(a) for a in match.hand.actions] == ["take"]
     # Later, the same id still gives that answer, and changes nothing.
     again = server.client.post(path, json=body)
-    assert again.text == answers[0].text
+    assert again.text == answers[0].text and "x-committed-at" not in again.headers
     assert stored(server.db, m["id"])[0] == version
     # Without an id, copies made on the same version: one applies, the rest are stale.
     m = answers[0].json()
