@@ -344,7 +344,8 @@ class _Shown:
     def __init__(self) -> None:
         self._items: OrderedDict[tuple[str, int, str], Match] = OrderedDict()
         self._lock = threading.Lock()
-        self._replaying = threading.Lock()
+        self._replaying: dict[tuple[str, int, str], threading.Lock] = {}
+        """One lock for each version being replayed: other matches' streams do not wait."""
 
     def _get(self, key: tuple[str, int, str]) -> Match | None:
         with self._lock:
@@ -360,7 +361,9 @@ class _Shown:
         if match is not None:
             return match
         # Streams woken together by one move replay it once, not once each.
-        with self._replaying:
+        with self._lock:
+            replaying = self._replaying.setdefault(key, threading.Lock())
+        with replaying:
             match = self._get(key)
             if match is None:
                 match = _replay(row)
@@ -368,6 +371,8 @@ class _Shown:
                     self._items[key] = match
                     while len(self._items) > SHOWN_MATCHES:
                         self._items.popitem(last=False)
+                    # Whoever still waits on this lock finds the match kept.
+                    self._replaying.pop(key, None)
         return match
 
 
@@ -811,6 +816,27 @@ def commit(store: MatchStore, loaded: LoadedMatch, answer: str, action_id: str |
     the one it was made on, with ``answer`` kept for repeats of ``action_id``; when it
     committed (:meth:`~ginrummy.web.storage.MatchStore.update`)."""
     reply = None if action_id is None else (action_id, answer)
+    committed = _store_change(store, loaded, reply)
+    if committed is None:
+        # The same action sent twice at once: the other copy won, give its answer.
+        if action_id is not None:
+            first = store.reply(loaded.id, action_id)
+            if first is not None:
+                raise AlreadyAppliedError(first)
+        raise StaleVersionError(
+            "this match was changed elsewhere (another tab?) before your move was saved",
+            version=loaded.version - 1,
+        )
+    return committed
+
+
+def _store_change(
+    store: MatchStore, loaded: LoadedMatch, reply: tuple[str, str] | None = None
+) -> float | None:
+    """Store ``loaded`` over the version it was made on (a compare-and-set) and keep it
+    for this process's next move; when it committed, or ``None`` if another change came
+    first. Every change to a stored match goes through here: a player's move, a deal,
+    the clock's move."""
     committed = store.update(
         loaded.id,
         loaded.version - 1,
@@ -822,17 +848,8 @@ def commit(store: MatchStore, loaded: LoadedMatch, answer: str, action_id: str |
         stamp=loaded.updated_at,
         deadline=loaded.deadline,
     )
-    if committed is None:
-        # The same action sent twice at once: the other copy won, give its answer.
-        if action_id is not None:
-            first = store.reply(loaded.id, action_id)
-            if first is not None:
-                raise AlreadyAppliedError(first)
-        raise StaleVersionError(
-            "this match was changed elsewhere (another tab?) before your move was saved",
-            version=loaded.version - 1,
-        )
-    _kept(store).put(loaded)
+    if committed is not None:
+        _kept(store).put(loaded)
     return committed
 
 
@@ -927,19 +944,7 @@ def _run_clock(store: MatchStore, row: StoredMatch) -> bool:
     loaded.version += 1
     loaded.updated_at = now()
     loaded.deadline = _deadline(loaded)
-    ok = None is not store.update(
-        loaded.id,
-        row.version,
-        _record(loaded),
-        _moved(loaded).to_json(),
-        status=loaded.status,
-        scores=match.scores,
-        stamp=loaded.updated_at,
-        deadline=loaded.deadline,
-    )
-    if ok:
-        _kept(store).put(loaded)
-    return ok
+    return _store_change(store, loaded) is not None
 
 
 def _on_time(store: MatchStore, row: StoredMatch | None) -> StoredMatch | None:
