@@ -524,17 +524,6 @@ def _start(
     return finish
 
 
-def _evaluate(
-    view: PlayerView,
-    candidates: list[Action],
-    table: _Table,
-    samples: int,
-    seed: str,
-    pool: Executor | None = None,
-) -> _Evaluation:
-    return _start(view, candidates, table, samples, seed, pool)()
-
-
 def _mistake_reason(
     view: PlayerView, kind: DecisionKind, ev: _Evaluation, taken: int, best: int, cost: float
 ) -> Reason:
@@ -605,7 +594,7 @@ def _confirmed(
     decision = judge(first)
     if not _contested(decision, samples, len(candidates) - 1, threshold):
         return decision
-    more = _evaluate(view, candidates, table, 2 * samples, seed + "/confirm", pool)
+    more = _start(view, candidates, table, 2 * samples, seed + "/confirm", pool)()
     both = [a + b for a, b in zip(first.outcomes, more.outcomes, strict=True)]
     return judge(_Evaluation(candidates, both))
 
