@@ -74,14 +74,22 @@ class ClientError(ValueError):
 
 # The dependencies are coroutines, though they only read the app's state: FastAPI runs a
 # plain function dependency on a worker thread, a hand-off (and back) for each, per request.
-async def _get_store(request: Request) -> MatchStore:
+def _store_of(request: Request) -> MatchStore:
     store: MatchStore = request.app.state.store
     return store
 
 
-async def _get_decks(request: Request) -> DeckSource:
+def _decks_of(request: Request) -> DeckSource:
     decks: DeckSource = request.app.state.decks
     return decks
+
+
+async def _get_store(request: Request) -> MatchStore:
+    return _store_of(request)
+
+
+async def _get_decks(request: Request) -> DeckSource:
+    return _decks_of(request)
 
 
 async def _get_holder(request: Request) -> str:
@@ -307,8 +315,7 @@ def proofs(match_id: str, store: Store) -> ProofsOut:
 @api.post("/matches/{match_id}/actions", response_model=MatchOut)
 def act(match_id: str, body: ActionIn, request: Request) -> Response:
     """Make one move with your seat; the bot seats answer in the same response."""
-    store: MatchStore = request.app.state.store
-    holder = seat_of(request.scope)
+    store, holder = _store_of(request), seat_of(request.scope)
     move = parse_move(body)
     loaded = game.act(store, match_id, body.version, holder, move, action_id=body.action_id)
     answer = _write(loaded)
@@ -318,9 +325,7 @@ def act(match_id: str, body: ActionIn, request: Request) -> Response:
 @api.post("/matches/{match_id}/next-hand", response_model=MatchOut)
 def next_hand(match_id: str, body: VersionIn, request: Request) -> Response:
     """Deal the next hand from the commitment shown and your seed (two bots play it out)."""
-    store: MatchStore = request.app.state.store
-    decks: DeckSource = request.app.state.decks
-    holder = seat_of(request.scope)
+    store, decks, holder = _store_of(request), _decks_of(request), seat_of(request.scope)
     loaded = game.deal_next(
         store,
         match_id,
