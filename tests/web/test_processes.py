@@ -319,7 +319,11 @@ def test_killing_one_process_mid_play_loses_no_acknowledged_move(pg: str) -> Non
         threads = [threading.Thread(target=m.play, args=(40,)) for m in movers]
         for t in threads:
             t.start()
-        time.sleep(2.0)
+        # Mid-play: every player on the doomed process has made a few moves, none all 40.
+        on_a = [m for m in movers if m.servers[0] is a]
+        deadline = time.monotonic() + 60
+        while min(m.acknowledged for m in on_a) < 5 and time.monotonic() < deadline:
+            time.sleep(0.01)
         assert a.proc is not None
         a.proc.send_signal(signal.SIGKILL)
         a.proc.wait()
