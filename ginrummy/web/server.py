@@ -91,7 +91,12 @@ def _fail(message: str) -> int:
 
 
 def _uvicorn_options(config: ServerConfig) -> dict[str, Any]:
-    """What every process's uvicorn is told, whether it serves alone or as a worker."""
+    """What every process's uvicorn is told, whether it serves alone or as a worker.
+
+    uvicorn picks its C parser and loop (``httptools``, ``uvloop``: installed with
+    the ``web`` extra, about a tenth less CPU a request, docs/LOAD.md) when they are
+    there, and its pure-Python ones where they are not (``uvloop`` on Windows).
+    """
     return {
         "log_level": "warning",
         "proxy_headers": True,
