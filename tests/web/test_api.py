@@ -11,7 +11,7 @@ import pytest
 from ginrummy.records import match_from_dict
 from ginrummy.web.storage import MatchStore
 
-from ._support import JUNK, MELDED, Server, card_codes, deck
+from ._support import ALSO_JUNK, JUNK, MELDED, Server, card_codes, deck
 
 
 def _post(server: Server, path: str, body: dict[str, Any]) -> httpx.Response:
@@ -172,7 +172,9 @@ def test_the_computer_answers_in_the_same_response(server: Server) -> None:
 
 
 def test_knocking_ends_the_hand_and_scores_it(server: Server) -> None:
-    m = server.new_match([deck(MELDED, JUNK, "QD", stock="AC AD")])
+    # The second hand dealt without a meld either side: the computer cannot knock at once.
+    second = deck(ALSO_JUNK, JUNK, "9H")
+    m = server.new_match([deck(MELDED, JUNK, "QD", stock="AC AD"), second])
     m = _act(server, m, "take").json()
     assert m["table"]["knock"] == {"card": "KC", "leaves": 10, "gin": False}
     m = _act(server, m, "discard", "KC").json()
