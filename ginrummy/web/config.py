@@ -143,6 +143,12 @@ class ServerConfig(BaseSettings):
     addresses or networks, ``*`` for any."""
     shutdown_timeout: float = Field(default=10.0, ge=0.0, le=3600.0)
     """Seconds a stopping process gives the requests in flight (and open streams)."""
+    keep_alive: int = Field(default=75, ge=1, le=3600)
+    """Seconds an idle HTTP connection stays open for the client's next request.
+
+    Longer than a reverse proxy keeps its idle connections to the process (nginx: 60 s),
+    so the proxy is never the one to send a request down a connection the process is
+    closing at that moment."""
 
     @field_validator("db")
     @classmethod

@@ -19,7 +19,9 @@ a compare-and-set on its version, and the rate limits are buckets in the
 database too (:mod:`ginrummy.web.limits`). That needs PostgreSQL: SQLite is
 one process's database, and more than one worker on it is refused at
 start-up. On SIGTERM or SIGINT each process stops taking connections and
-gives the requests in flight ``GINRUMMY_SHUTDOWN_TIMEOUT`` seconds to end.
+gives the requests in flight ``GINRUMMY_SHUTDOWN_TIMEOUT`` seconds to end. An
+idle connection stays open ``GINRUMMY_KEEP_ALIVE`` seconds (75: longer than a
+proxy keeps its own, so it never reuses one the process is just closing).
 Several machines behind a reverse proxy: docs/DEPLOY.md.
 """
 
@@ -102,6 +104,7 @@ def _uvicorn_options(config: ServerConfig) -> dict[str, Any]:
         "proxy_headers": True,
         "forwarded_allow_ips": list(config.forwarded_allow_ips),
         "timeout_graceful_shutdown": config.shutdown_timeout,
+        "timeout_keep_alive": config.keep_alive,
     }
 
 
