@@ -11,7 +11,7 @@ import socket
 import subprocess
 import sys
 import time
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -110,15 +110,19 @@ class Server:
         """The server's base URL."""
         return f"http://127.0.0.1:{self.port}"
 
-    def start(self, *, test_mode: bool = True) -> Server:
-        """Start the process and wait until it answers."""
+    def start(self, *, test_mode: bool = True, settings: Mapping[str, str] = {}) -> Server:
+        """Start the process and wait until it answers; ``settings``: environment
+        variables of its own (``GINRUMMY_...``), over this process's."""
         env = {k: v for k, v in os.environ.items() if k != "GINRUMMY_TEST_DECKS"}
         if test_mode:
             env["GINRUMMY_TEST_DECKS"] = "web-tests"
         env["PYTHONUNBUFFERED"] = "1"
-        # Every test player comes from 127.0.0.1: lift the new seats per address
-        # (tests/web/test_hardening.py checks that limit with its own servers).
+        # Every test player comes from 127.0.0.1 and asks faster than anybody clicks: lift
+        # the new seats per address and the requests per seat (test_hardening, test_trust
+        # and test_processes check those limits on servers set for it).
         env.setdefault("GINRUMMY_SEATS_PER_ADDRESS", "100000/1")
+        env.setdefault("GINRUMMY_RATE_LIMIT", "1000/1000")
+        env.update(settings)
         log_path = Path(os.environ.get("TMPDIR", "/tmp")) / f"ginrummy-serve-{self.port}.log"
         self.log = log_path
         with log_path.open("wb") as out:

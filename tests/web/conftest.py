@@ -52,15 +52,8 @@ def db_url(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFact
 
 @pytest.fixture(scope="session")
 def server(db_url: str) -> Iterator[Server]:
-    """A test-mode server over the database, shared by the tests of one database.
-
-    All of them play through its one client, so one seat: its rate limit is lifted
-    (a test plays faster than anybody clicks). The limits are tested on servers of
-    their own (test_trust, test_hardening, test_processes).
-    """
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("GINRUMMY_RATE_LIMIT", "1000/1000")
-        srv = Server(db_url).start()
+    """A test-mode server over the database, shared by the tests of one database."""
+    srv = Server(db_url).start()
     yield srv
     srv.stop()
 

@@ -34,9 +34,7 @@ def srv(db_url: str, tmp_path_factory: pytest.TempPathFactory) -> Iterator[Serve
     this process's streams hearing of it (PostgreSQL tells every process)."""
     if "://" not in db_url:
         db_url = str(tmp_path_factory.mktemp("clock") / "ginrummy.sqlite3")
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("GINRUMMY_RATE_LIMIT", "1000/1000")
-        server = Server(db_url).start()
+    server = Server(db_url).start()
     yield server
     server.stop()
 

@@ -35,10 +35,8 @@ from .test_trust_support import CARD, move
 
 @pytest.fixture(scope="module")
 def srv(db_url: str) -> Iterator[Server]:
-    """A server whose rate limit lets a test ask faster than anybody clicks."""
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("GINRUMMY_RATE_LIMIT", "1000/1000")
-        server = Server(db_url).start(test_mode=False)
+    """A server in play mode (fair deals, no test decks)."""
+    server = Server(db_url).start(test_mode=False)
     yield server
     server.stop()
 
@@ -387,10 +385,8 @@ def test_a_move_made_through_one_process_reaches_a_stream_served_by_another(
 ) -> None:
     # PostgreSQL only: one SQLite database is served by one process.
     db = _db_url("postgres", tmp_path)
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("GINRUMMY_RATE_LIMIT", "1000/1000")
-        srv = Server(db).start(test_mode=False)
-        second = Server(db).start(test_mode=False)
+    srv = Server(db).start(test_mode=False)
+    second = Server(db).start(test_mode=False)
     try:
         ann, bob = Player(srv.url), Player(srv.url)
         m = friend_match(ann)

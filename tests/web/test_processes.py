@@ -19,7 +19,7 @@ import subprocess
 import sys
 import threading
 import time
-from collections.abc import Coroutine, Iterator
+from collections.abc import Coroutine, Iterator, Mapping
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,23 +50,14 @@ def pg() -> str:
     return url
 
 
-def _start_pair(pg: str, env: dict[str, str]) -> tuple[Server, Server]:
-    saved = {k: os.environ.get(k) for k in env}
-    os.environ.update(env)
-    try:
-        return Server(pg).start(), Server(pg).start()
-    finally:
-        for k, v in saved.items():
-            if v is None:
-                os.environ.pop(k, None)
-            else:
-                os.environ[k] = v
+def _start_pair(pg: str, settings: Mapping[str, str] = {}) -> tuple[Server, Server]:
+    return Server(pg).start(settings=settings), Server(pg).start(settings=settings)
 
 
 @pytest.fixture(scope="module")
 def pair(pg: str) -> Iterator[tuple[Server, Server]]:
-    """Two server processes on the one database, the rate limit lifted (a test plays fast)."""
-    a, b = _start_pair(pg, {"GINRUMMY_RATE_LIMIT": "1000/1000"})
+    """Two server processes on the one database."""
+    a, b = _start_pair(pg)
     yield a, b
     a.stop()
     b.stop()
@@ -310,7 +301,7 @@ class _Mover:
 
 
 def test_killing_one_process_mid_play_loses_no_acknowledged_move(pg: str) -> None:
-    a, b = _start_pair(pg, {"GINRUMMY_RATE_LIMIT": "1000/1000"})
+    a, b = _start_pair(pg)
     try:
         movers = [
             _Mover(_player(), random.Random(i), [a, b] if i % 2 else [b, a]) for i in range(10)

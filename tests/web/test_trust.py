@@ -36,13 +36,8 @@ from .test_trust_support import (
 
 @pytest.fixture(scope="module")
 def live(db_url: str) -> Iterator[Server]:
-    """A server in normal play mode (no test decks): every deal is a fair deal.
-
-    Its rate limit is raised: these tests ask far faster than anybody clicks.
-    """
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("GINRUMMY_RATE_LIMIT", "1000/1000")
-        srv = Server(db_url).start(test_mode=False)
+    """A server in normal play mode (no test decks): every deal is a fair deal."""
+    srv = Server(db_url).start(test_mode=False)
     yield srv
     srv.stop()
 

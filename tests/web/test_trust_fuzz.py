@@ -25,9 +25,7 @@ EXAMPLES = 60
 @pytest.fixture(scope="module")
 def fuzzed(db_url: str) -> Iterator[Server]:
     """A server in play mode with the rate limit raised (the fuzzer is a machine)."""
-    with pytest.MonkeyPatch.context() as mp:
-        mp.setenv("GINRUMMY_RATE_LIMIT", "100000/100000")
-        srv = Server(db_url).start(test_mode=False)
+    srv = Server(db_url).start(test_mode=False, settings={"GINRUMMY_RATE_LIMIT": "100000/100000"})
     yield srv
     srv.stop()
 
