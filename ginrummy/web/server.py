@@ -20,8 +20,8 @@ database too (:mod:`ginrummy.web.limits`). That needs PostgreSQL: SQLite is
 one process's database, and more than one worker on it is refused at
 start-up. On SIGTERM or SIGINT each process stops taking connections and
 gives the requests in flight ``GINRUMMY_SHUTDOWN_TIMEOUT`` seconds to end. An
-idle connection stays open ``GINRUMMY_KEEP_ALIVE`` seconds (75: longer than a
-proxy keeps its own, so it never reuses one the process is just closing).
+idle connection stays open ``GINRUMMY_KEEP_ALIVE`` seconds, longer than a
+proxy keeps its own, so it never reuses one the process is just closing.
 Several machines behind a reverse proxy: docs/DEPLOY.md.
 """
 
