@@ -74,11 +74,14 @@ THRESHOLD = 2.0
 DEFAULT_SAMPLES = 8
 """Sampled deals per decision (each played out once per candidate)."""
 
-PLAYOUT = "hard:-lookahead"
+PLAYOUT = "hard:-lookahead,-rollout"
 """The bot that plays the samples out for both seats when the other seat was Hard.
 
-Hard without its one-draw look-ahead: it decides in about half the time, and
-the costs it gives agree with full Hard's play-outs (docs/COACH.md). The
+Hard without its one-draw look-ahead and without its own play-outs of the
+hand (a review is almost all play-outs, and Hard's throws would play the hand
+out again inside each). Without the look-ahead it decides in about half the
+time, and the costs agreed within a point with play-outs by Hard with the
+look-ahead (docs/COACH.md). The
 decision being judged is still compared with full Hard's choice."""
 
 PROMISE = 0.5
@@ -335,7 +338,7 @@ def playout_bot(name: str, seed: int) -> Bot:
     """A play-out bot by name: one of the bots' names or ``hard:OPTIONS`` (a Hard variant).
 
     >>> playout_bot(PLAYOUT, seed=1).name
-    'hard:-lookahead'
+    'hard:-lookahead,-rollout'
     """
     if name.strip().lower().startswith("hard:"):
         return hard_variant(name.strip()[5:], seed)

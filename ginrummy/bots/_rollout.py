@@ -1,0 +1,142 @@
+"""Play-outs of the rest of a hand: how each candidate throw tends to end.
+
+The determinized search over the throw. The other hand is dealt from what
+the player believes (:func:`~ginrummy.bots._reading.sample_opponent`), the
+rest of the unseen cards are shuffled into the stock, and the hand is played
+to its end from each candidate throw by two quick players: each takes the
+pile card when it melds, draws from the stock otherwise, and throws the card
+that leaves the least deadwood (the dearest among equals). Every candidate
+meets the same dealt hands and the same stock (common random numbers), so a
+difference between two throws is the difference the throw makes, not luck.
+
+What a play-out can see that the one-draw look-ahead cannot: a throw that
+the other hand melds is taken and shortens its way to gin; a hand kept for
+a run needs two or three more draws, not one; and who gets there first.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ginrummy import melds
+from ginrummy.bots._common import bits
+from ginrummy.bots._reading import Reading, sample_opponent
+from ginrummy.cards import CARD_POINTS, Bitmask
+from ginrummy.hand import DEAD_AT
+
+__all__ = ["Playout", "throw_outcomes"]
+
+
+@dataclass(frozen=True, slots=True)
+class Playout:
+    """How the two quick players of a play-out knock.
+
+    ``my_knock_turns`` and ``their_knock_turns``: up to that turn of its own
+    (counted from the start of the hand) a player knocks as soon as it may;
+    after it, only for gin (``their_knock_turns`` very large: a player who
+    knocks at once).
+    """
+
+    knock_limit: int
+    gin_bonus: int
+    undercut_bonus: int
+    my_turns: int
+    their_turns: int
+    my_knock_turns: int
+    their_knock_turns: int
+    ace_high: bool
+
+
+def _throw(hand: Bitmask, locked: int, ace_high: bool) -> tuple[int, int]:
+    """The card to throw from eleven (never ``locked``) and the deadwood it leaves."""
+    deadwood = melds.deadwood_mask
+    best_card, best = -1, 1 << 30
+    for c in sorted(bits(hand), key=lambda c: (-CARD_POINTS[c], -c)):
+        if c == locked:
+            continue
+        left = deadwood(hand & ~(1 << c), ace_high)
+        if left < best:
+            best_card, best = c, left
+            if left == 0:
+                break
+    return best_card, best
+
+
+def _melds_with(hand: Bitmask, top: int, now: int, ace_high: bool) -> bool:
+    """Whether ``top`` joins a meld of ``hand`` and lowers its deadwood (the pile rule
+    of the simple players)."""
+    with_top = melds.deadwood_after_discard_mask(hand | 1 << top, ace_high)
+    if with_top >= now:
+        return False
+    # Kept as deadwood instead, the card would cost its points: a real meld does better.
+    deadwood = melds.deadwood_mask
+    best_nine = min(deadwood(hand & ~(1 << d), ace_high) for d in bits(hand))
+    return with_top < best_nine + CARD_POINTS[top]
+
+
+def _play(mine: Bitmask, theirs: Bitmask, top: int, stock: list[int], rules: Playout) -> float:
+    """The points the hand ends with, for me (negative when the other player scores),
+    with the other player to draw and ``top`` on the pile."""
+    ace_high = rules.ace_high
+    hands = [mine, theirs]
+    turns = [rules.my_turns, rules.their_turns]
+    knock_turns = (rules.my_knock_turns, rules.their_knock_turns)
+    now = [melds.deadwood_mask(mine, ace_high), melds.deadwood_mask(theirs, ace_high)]
+    left = len(stock)
+    player = 1
+    while True:
+        hand = hands[player]
+        locked = -1
+        if top >= 0 and _melds_with(hand, top, now[player], ace_high):
+            hand |= 1 << top
+            locked = top
+        else:
+            if left <= DEAD_AT:
+                return 0.0
+            left -= 1
+            hand |= 1 << stock[left]
+        turns[player] += 1
+        card, dead = _throw(hand, locked, ace_high)
+        hand &= ~(1 << card)
+        hands[player] = hand
+        now[player] = dead
+        knocks = dead == 0 or (
+            dead <= rules.knock_limit and (turns[player] <= knock_turns[player] or left <= DEAD_AT)
+        )
+        if knocks:
+            other = melds.deadwood_mask(hands[1 - player], ace_high)
+            if dead == 0:
+                points = float(rules.gin_bonus + other)
+            elif other > dead:
+                points = float(other - dead)
+            else:
+                points = -float(dead - other + rules.undercut_bonus)
+            return points if player == 0 else -points
+        if left <= DEAD_AT:
+            return 0.0
+        top = card
+        player = 1 - player
+
+
+def throw_outcomes(
+    reading: Reading,
+    hand: Bitmask,
+    throws: list[int],
+    rng: random.Random,
+    rules: Playout,
+    samples: int,
+    extra: int,
+) -> dict[int, float]:
+    """For each card of ``throws`` (each a legal throw from the eleven cards of
+    ``hand``), the mean points the hand ends with after it, over ``samples``
+    dealt hands and stocks shared by all the throws."""
+    totals = dict.fromkeys(throws, 0.0)
+    for _ in range(samples):
+        theirs = sample_opponent(reading, rng, extra)
+        rest = bits(reading.unseen & ~theirs)
+        rng.shuffle(rest)
+        stock = rest[: reading.stock_count]
+        for c in throws:
+            totals[c] += _play(hand & ~(1 << c), theirs, c, stock, rules)
+    return {c: total / samples for c, total in totals.items()}
