@@ -21,8 +21,9 @@ from dataclasses import dataclass
 
 from ginrummy import melds
 from ginrummy.bots._common import bits
+from ginrummy.bots._lookahead import _NEAR
 from ginrummy.bots._reading import Reading, sample_opponent
-from ginrummy.cards import CARD_POINTS, Bitmask
+from ginrummy.cards import CARD_POINTS, Bitmask, CardSet
 from ginrummy.hand import DEAD_AT
 
 __all__ = ["Playout", "throw_outcomes"]
@@ -46,26 +47,55 @@ class Playout:
     my_knock_turns: int
     their_knock_turns: int
     ace_high: bool
+    layoffs: bool = False
+    """Whether a knock's defender lays off on the knocker's melds (the knocker's
+    least-deadwood arrangement); without, a knock is scored on the two raw deadwoods."""
+
+
+def _knock_points(knocker: Bitmask, dead: int, defender: Bitmask, rules: Playout) -> float:
+    """The points of a knock with ``dead`` points (not gin), for the knocker."""
+    ace_high = rules.ace_high
+    theirs = melds.deadwood_mask(defender, ace_high)
+    if rules.layoffs:
+        laid_out = melds.best_arrangement(CardSet.from_mask(knocker), ace_high=ace_high)
+        if laid_out.melds:
+            answer = melds.best_layoff(
+                laid_out.melds, CardSet.from_mask(defender), ace_high=ace_high
+            )
+            theirs = answer.deadwood_points
+    if theirs > dead:
+        return float(theirs - dead)
+    return -float(dead - theirs + rules.undercut_bonus)
+
+
+_ORDER = tuple(sorted(range(52), key=lambda c: (-CARD_POINTS[c], -c)))
+"""Every card, dearest first (the higher card first among equals)."""
 
 
 def _throw(hand: Bitmask, locked: int, ace_high: bool) -> tuple[int, int]:
-    """The card to throw from eleven (never ``locked``) and the deadwood it leaves."""
+    """The card to throw from eleven (never ``locked``) and the deadwood it leaves:
+    of the throws that leave the least, the dearest."""
     deadwood = melds.deadwood_mask
+    if locked < 0:
+        least = melds.deadwood_after_discard_mask(hand, ace_high)
+        for c in _ORDER:
+            if hand >> c & 1 and deadwood(hand & ~(1 << c), ace_high) == least:
+                return c, least
     best_card, best = -1, 1 << 30
-    for c in sorted(bits(hand), key=lambda c: (-CARD_POINTS[c], -c)):
-        if c == locked:
+    for c in _ORDER:
+        if not hand >> c & 1 or c == locked:
             continue
         left = deadwood(hand & ~(1 << c), ace_high)
         if left < best:
             best_card, best = c, left
-            if left == 0:
-                break
     return best_card, best
 
 
 def _melds_with(hand: Bitmask, top: int, now: int, ace_high: bool) -> bool:
     """Whether ``top`` joins a meld of ``hand`` and lowers its deadwood (the pile rule
     of the simple players)."""
+    if not hand & _NEAR[ace_high][top]:
+        return False
     with_top = melds.deadwood_after_discard_mask(hand | 1 << top, ace_high)
     if with_top >= now:
         return False
@@ -105,13 +135,11 @@ def _play(mine: Bitmask, theirs: Bitmask, top: int, stock: list[int], rules: Pla
             dead <= rules.knock_limit and (turns[player] <= knock_turns[player] or left <= DEAD_AT)
         )
         if knocks:
-            other = melds.deadwood_mask(hands[1 - player], ace_high)
+            other = hands[1 - player]
             if dead == 0:
-                points = float(rules.gin_bonus + other)
-            elif other > dead:
-                points = float(other - dead)
+                points = float(rules.gin_bonus + melds.deadwood_mask(other, ace_high))
             else:
-                points = -float(dead - other + rules.undercut_bonus)
+                points = _knock_points(hand, dead, other, rules)
             return points if player == 0 else -points
         if left <= DEAD_AT:
             return 0.0

@@ -222,6 +222,9 @@ class HardConfig:
     rollout_margin: float = 3.0
     """With ``rollout``: only throws valued within this much of the best are played out."""
     rollout_weight: float = 1.0
+    rollout_layoffs: bool = False
+    """With ``rollout``: a play-out's knock lets the defender lay off (off: the two raw
+    deadwoods decide it)."""
     """With ``rollout``: how much a point of a play-out's mean outcome counts against a
     point of the evaluation."""
     """With ``score``, after the early turns Hard searches a knock only when it
@@ -430,6 +433,7 @@ class HardBot:
             my_knock_turns=early,
             their_knock_turns=config.early_turns if passed > late else 1 << 20,
             ace_high=reading.ace_high,
+            layoffs=config.rollout_layoffs,
         )
         extra = min(config.max_extra, round(config.choosiness * record.opp_turns))
         outcomes = throw_outcomes(
