@@ -213,8 +213,10 @@ class HardConfig:
     Measured on tuning seeds 8001 to 8250 (500 matches each, paired with Hard
     without it): +5.4 points of win share against the camper (+1.1 to +9.7),
     points per hand +1.02 to +2.13; against ``simple`` -0.4 (-3.5 to +2.7).
-    Weights 0.5 and 2 gained +3.6 and +4.0 against the camper. The report
-    figures are in docs/STRENGTH.md."""
+    Weights 0.5 and 2 gained +3.6 and +4.0 against the camper. On the report
+    seeds 904001 to 905000 (2,000 matches each, paired, with ``rollout_layoffs``)
+    the gain did not hold against the camper (-0.1, -2.3 to +2.2) and was +1.3
+    against ``simple`` (-0.3 to +2.9); docs/STRENGTH.md has the figures."""
     rollout_samples: int = 24
     """With ``rollout``: dealt hands (and stocks) per throw decision, shared by the throws."""
     rollout_throws: int = 3
