@@ -15,7 +15,7 @@ from ginrummy import melds
 from ginrummy.bots._common import bits
 from ginrummy.cards import CARD_POINTS, Bitmask
 
-__all__ = ["after_draws", "future_deadwood", "weighted_future_deadwood"]
+__all__ = ["NEAR", "after_draws", "future_deadwood", "weighted_future_deadwood"]
 
 
 def _near_masks(ace_high: bool) -> tuple[Bitmask, ...]:
@@ -37,7 +37,8 @@ def _near_masks(ace_high: bool) -> tuple[Bitmask, ...]:
     return tuple(out)
 
 
-_NEAR = {False: _near_masks(False), True: _near_masks(True)}
+NEAR = {False: _near_masks(False), True: _near_masks(True)}
+"""By ``ace_high``: for each card, the cards that can share a meld with it."""
 
 
 def after_draws(hand: Bitmask, cards: Iterable[int], ace_high: bool) -> list[int]:
@@ -45,7 +46,7 @@ def after_draws(hand: Bitmask, cards: Iterable[int], ace_high: bool) -> list[int
     throwing the best card of the eleven."""
     after = melds.deadwood_after_discard_mask
     deadwood = melds.deadwood_mask
-    near = _NEAR[ace_high]
+    near = NEAR[ace_high]
     related = 0
     for c in bits(hand):
         related |= near[c]

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from ginrummy import melds
 from ginrummy.bots._common import bits
-from ginrummy.bots._lookahead import _NEAR
+from ginrummy.bots._lookahead import NEAR
 from ginrummy.bots._reading import Reading, sample_opponent
 from ginrummy.cards import CARD_POINTS, Bitmask, CardSet
 from ginrummy.hand import DEAD_AT
@@ -94,7 +94,7 @@ def _throw(hand: Bitmask, locked: int, ace_high: bool) -> tuple[int, int]:
 def _melds_with(hand: Bitmask, top: int, now: int, ace_high: bool) -> bool:
     """Whether ``top`` joins a meld of ``hand`` and lowers its deadwood (the pile rule
     of the simple players)."""
-    if not hand & _NEAR[ace_high][top]:
+    if not hand & NEAR[ace_high][top]:
         return False
     with_top = melds.deadwood_after_discard_mask(hand | 1 << top, ace_high)
     if with_top >= now:

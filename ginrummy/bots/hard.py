@@ -206,6 +206,8 @@ class HardConfig:
     throw_reach: int = 5
     """Throws leaving more than this much above the least deadwood are not considered."""
     clinch_reach: int = 40
+    """With ``score``, after the early turns Hard searches a knock only when it
+    needs this many points or fewer to win the match (a knock rarely wins more)."""
     rollout: bool = True
     """Play the rest of the hand out from the closest throws (:mod:`ginrummy.bots._rollout`)
     and weigh how each tends to end beside the evaluation.
@@ -224,6 +226,8 @@ class HardConfig:
     rollout_margin: float = 3.0
     """With ``rollout``: only throws valued within this much of the best are played out."""
     rollout_weight: float = 1.0
+    """With ``rollout``: how much a point of a play-out's mean outcome counts against a
+    point of the evaluation."""
     rollout_layoffs: bool = True
     """With ``rollout``, against a player not read as a camper (``adapt``): a play-out's
     knock lets the defender lay off on the knocker's melds (without, the two raw
@@ -234,10 +238,6 @@ class HardConfig:
     play-outs without lay-offs), lay-offs in every hand gained 2.2 points of win
     share against ``simple`` (+0.2 to +4.2) and lost 2.8 against the camper
     (-5.3 to -0.3), hence only against a player not read as a camper."""
-    """With ``rollout``: how much a point of a play-out's mean outcome counts against a
-    point of the evaluation."""
-    """With ``score``, after the early turns Hard searches a knock only when it
-    needs this many points or fewer to win the match (a knock rarely wins more)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -423,15 +423,17 @@ class HardBot:
         record: PublicRecord,
         choices: list[int],
         early: int,
+        style: tuple[int, int],
     ) -> int:
-        """The throw, with the closest few also judged by play-outs of the hand."""
+        """The throw, with the closest few also judged by play-outs of the hand
+        (``style``: the other player's :func:`knocking_style`)."""
         config = self.config
         scored = self._scored_throws(reading, reading.mine, choices, record.my_turns)
         best = scored[0][0]
         close = [s for s in scored[: config.rollout_throws] if s[0] <= best + config.rollout_margin]
         if len(close) < 2:
             return scored[0][2]
-        passed, late = knocking_style(view, config.early_turns) if config.adapt else (0, 0)
+        passed, late = style
         settings = view.settings
         rules = Playout(
             knock_limit=view.knock_limit,
@@ -473,25 +475,27 @@ class HardBot:
         if big is not None:
             return big
         knocks = knock_cards(view)
-        early = self._early_turns(view, record.opp_threw)
+        config = self.config
+        style = knocking_style(view, config.early_turns) if config.adapt else (0, 0)
+        early = self._early_turns(style, record.opp_threw)
         if knocks:
             action = self._knock(view, reading, record.my_turns, record.opp_turns, knocks, early)
             if action is not None:
                 return action
         choices = discard_cards(view)
-        if self.config.rollout:
-            card = self._played_out_throw(view, reading, record, choices, early)
+        if config.rollout:
+            card = self._played_out_throw(view, reading, record, choices, early, style)
         else:
             card, _ = self._best_throw(reading, hand, choices, record.my_turns)
         return Discard(FULL_DECK[card])
 
-    def _early_turns(self, view: PlayerView, threw: list[int]) -> int:
-        """How many turns Hard knocks by the search alone, for this other player."""
+    def _early_turns(self, style: tuple[int, int], threw: list[int]) -> int:
+        """How many turns Hard knocks by the search alone, for this other player
+        (``style``: its :func:`knocking_style`, read with ``adapt``)."""
         config = self.config
-        if config.adapt:
-            passed, late = knocking_style(view, config.early_turns)
-            if passed > late:
-                return max(config.early_turns, config.camp_turns)
+        passed, late = style
+        if passed > late:
+            return max(config.early_turns, config.camp_turns)
         if config.camp and camp_chance(threw) > config.camp_belief:
             return max(config.early_turns, config.camp_turns)
         return config.early_turns
