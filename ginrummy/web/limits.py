@@ -58,6 +58,7 @@ from ginrummy.web.storage import MatchStore, StorageError
 _log = logging.getLogger("ginrummy.web")
 
 __all__ = [
+    "LEASE_SECONDS",
     "LEGACY_TOKEN",
     "LIMITER_THREADS",
     "SIGNED_TOKEN",
@@ -65,6 +66,7 @@ __all__ = [
     "RateLimiter",
     "SeatTokens",
     "SharedLimiter",
+    "lease_size",
     "limiter_for",
 ]
 
@@ -196,24 +198,84 @@ never queues behind the moves being worked on.
 """
 
 
+LEASE_SECONDS = 10.0
+"""How long a process may count out the requests it took from a bucket ahead of need."""
+
+
+def lease_size(rate: float, burst: int) -> int:
+    """How many requests a process takes from a key's shared bucket at once: a tenth of
+    the burst, at most a second's refill, at least one.
+
+    >>> lease_size(20.0, 60), lease_size(50.0, 400), lease_size(60 / 3600, 60)
+    (6, 40, 1)
+    """
+    return max(1, min(burst // 10, int(rate)))
+
+
 class SharedLimiter:
     """Token buckets kept in the database (PostgreSQL), shared by every process on it.
 
     ``name`` prefixes the keys, so that limiters with different rates never
     share a bucket. A key is stored as its SHA-256 (a seat's key holds its
     token, which the database must never hold).
+
+    A request that finds its key's bucket counted out in this process needs no
+    statement: a statement takes up to ``lease`` requests at once (by default
+    :func:`lease_size`: 6 of a seat's 60, one of an address's new seats an
+    hour) and the process counts the rest out itself for :data:`LEASE_SECONDS`.
+    Every request is still one taken from the shared bucket, so across
+    processes a key never makes more than its limit; requests a process took
+    and did not use in time are dropped, at most ``lease - 1`` a key.
     """
 
-    def __init__(self, store: MatchStore, name: str, rate: float, burst: int) -> None:
+    def __init__(
+        self, store: MatchStore, name: str, rate: float, burst: int, lease: int | None = None
+    ) -> None:
         self.store = store
         self.name = name
         self.rate = rate
         self.burst = burst
+        self.lease = lease_size(rate, burst) if lease is None else max(1, min(lease, burst))
+        self._leases: dict[str, tuple[int, float]] = {}
+        """Requests taken ahead by key: how many are left, and until when they may be used."""
+        self._lock = threading.Lock()
+        self._pruned = 0.0
+
+    def _from_lease(self, key: str) -> bool:
+        """Count a request from what this process took ahead for ``key``, if any is left."""
+        if self.lease == 1:
+            return False
+        now = time.monotonic()
+        with self._lock:
+            held = self._leases.pop(key, None)
+            if held is None or held[1] < now:
+                return False
+            if held[0] > 1:
+                self._leases[key] = (held[0] - 1, held[1])
+            return True
+
+    def _keep(self, key: str, given: int) -> None:
+        """Keep the requests a statement gave beyond the one being made."""
+        if given < 2:
+            return
+        now = time.monotonic()
+        with self._lock:
+            self._leases[key] = (given - 1, now + LEASE_SECONDS)
+            if now - self._pruned > LEASE_SECONDS:
+                self._leases = {k: v for k, v in self._leases.items() if v[1] >= now}
+                self._pruned = now
+
+    def _bucket(self, key: str) -> str:
+        return f"{self.name}:{hashlib.sha256(key.encode()).hexdigest()[:32]}"
 
     def allow(self, key: str) -> float:
-        """Take one request from ``key``'s bucket (blocking: one database statement)."""
-        digest = hashlib.sha256(key.encode()).hexdigest()[:32]
-        return self.store.take_token(f"{self.name}:{digest}", self.rate, self.burst)
+        """Take one request from ``key``'s bucket: 0 if allowed, else seconds to wait
+        (blocking: a database statement unless this process took it ahead)."""
+        if self._from_lease(key):
+            return 0.0
+        given, wait = self.store.take_tokens(self._bucket(key), self.rate, self.burst, self.lease)
+        self._keep(key, given)
+        return wait
 
     async def take(self, key: str) -> float:
         """:meth:`allow`: on the event loop's own connection when the app opened one
@@ -223,17 +285,20 @@ class SharedLimiter:
         wait), the request is let through: what it asks for needs the
         database too, and the app answers that with ``503 unavailable``.
         """
+        if self._from_lease(key):
+            return 0.0
         try:
-            digest = hashlib.sha256(key.encode()).hexdigest()[:32]
-            taken = await self.store.take_token_async(
-                f"{self.name}:{digest}", self.rate, self.burst
+            taken = await self.store.take_tokens_async(
+                self._bucket(key), self.rate, self.burst, self.lease
             )
-            if taken is not None:
-                return taken
-            return await anyio.to_thread.run_sync(self.allow, key, limiter=_limiter_threads())
+            if taken is None:
+                return await anyio.to_thread.run_sync(self.allow, key, limiter=_limiter_threads())
         except StorageError as e:
             _log.warning("rate limit not counted: %s", e)
             return 0.0
+        given, wait = taken
+        self._keep(key, given)
+        return wait
 
 
 _THREADS: anyio.CapacityLimiter | None = None

@@ -787,29 +787,31 @@ class MatchStore:
             row = cur.fetchone()
         return bytes.fromhex(str(row[0]))
 
-    def take_token(self, key: str, rate: float, burst: int) -> float:
-        """Take one request from ``key``'s token bucket: 0 if allowed, else seconds to wait.
+    def take_tokens(self, key: str, rate: float, burst: int, want: int = 1) -> tuple[int, float]:
+        """Take up to ``want`` requests from ``key``'s token bucket: how many it gave (0 to
+        ``want``, as many whole tokens as it held) and, if none, the seconds to wait for one.
 
-        PostgreSQL only (:data:`_TAKE_TOKEN`): one statement, on the database's
+        PostgreSQL only (:data:`_TAKE_TOKENS`): one statement, on the database's
         clock, so every process sharing the database shares the bucket. Now and
         then the buckets full again are dropped.
         """
         if self._pool is None:
             raise StorageError("rate-limit buckets are kept in the database on PostgreSQL only")
+        values = {"key": key, "rate": rate, "burst": float(burst), "want": float(want)}
         with self._cursor() as cur:
-            cur.execute(_TAKE_TOKEN, {"key": key, "rate": rate, "burst": float(burst)})
+            cur.execute(_TAKE_TOKENS, values)
             row = cur.fetchone()
-            tokens, allowed, at = float(row[0]), bool(row[1]), float(row[2])
+            tokens, given, at = float(row[0]), int(row[1]), float(row[2])
             if at - self._buckets_pruned > BUCKETS_PRUNED_EVERY:
                 self._buckets_pruned = at
                 cur.execute("DELETE FROM ginrummy_buckets WHERE full_at < %s", (at,))
-        return 0.0 if allowed else (1.0 - tokens) / rate
+        return given, 0.0 if given else (1.0 - tokens) / rate
 
     async def open_counter(self) -> None:
         """On PostgreSQL, open a connection on the running event loop for the rate-limit
-        buckets (:meth:`take_token_async`): counting a request then needs no hand-off to a
+        buckets (:meth:`take_tokens_async`): counting a request then needs no hand-off to a
         thread and back. The app does it at start-up; without it (or should it break) the
-        buckets are counted on threads through the pool (:meth:`take_token`)."""
+        buckets are counted on threads through the pool (:meth:`take_tokens`)."""
         if self._pool is None or self._counter is not None:
             return
         import psycopg
@@ -826,23 +828,24 @@ class MatchStore:
         if counter is not None and counter.loop is asyncio.get_running_loop():
             await counter.conn.close()
 
-    async def take_token_async(self, key: str, rate: float, burst: int) -> float | None:
-        """:meth:`take_token` on the event loop's own connection (:meth:`open_counter`);
+    async def take_tokens_async(
+        self, key: str, rate: float, burst: int, want: int = 1
+    ) -> tuple[int, float] | None:
+        """:meth:`take_tokens` on the event loop's own connection (:meth:`open_counter`);
         ``None`` when this loop has none."""
         counter = self._counter
         if counter is None or counter.loop is not asyncio.get_running_loop():
             return None
         import psycopg
 
+        values = {"key": key, "rate": rate, "burst": float(burst), "want": float(want)}
         # One statement at a time on the one connection; each is a fraction of a millisecond.
         async with counter.lock:
             try:
-                cur = await counter.conn.execute(
-                    _TAKE_TOKEN, {"key": key, "rate": rate, "burst": float(burst)}
-                )
+                cur = await counter.conn.execute(_TAKE_TOKENS, values)
                 row = await cur.fetchone()
                 assert row is not None
-                tokens, allowed, at = float(row[0]), bool(row[1]), float(row[2])
+                tokens, given, at = float(row[0]), int(row[1]), float(row[2])
                 if at - self._buckets_pruned > BUCKETS_PRUNED_EVERY:
                     self._buckets_pruned = at
                     await counter.conn.execute(
@@ -852,7 +855,7 @@ class MatchStore:
                 if counter.conn.broken or counter.conn.closed:
                     self._counter = None  # the pool's threads count from now on
                 raise StorageError(f"{self.describe()}: {e}") from None
-        return 0.0 if allowed else (1.0 - tokens) / rate
+        return given, 0.0 if given else (1.0 - tokens) / rate
 
     def seed(self, commitment: str, seat: str) -> str | None:
         """The server seed behind ``commitment``, if ``seat`` holds it unused."""
@@ -1079,21 +1082,24 @@ def _invite(r: Sequence[Any]) -> StoredInvite:
 
 
 _FILLED = "least(%(burst)s, b.tokens + (excluded.at - b.at) * %(rate)s)"
-_LEFT = f"CASE WHEN {_FILLED} >= 1 THEN {_FILLED} - 1 ELSE {_FILLED} END"
-_TAKE_TOKEN = f"""
-INSERT INTO ginrummy_buckets AS b (key, tokens, at, full_at, allowed)
-SELECT %(key)s, %(burst)s - 1, t.now, t.now + 1 / %(rate)s, true
-FROM (SELECT extract(epoch FROM clock_timestamp())::float8 AS now) AS t
+_GIVEN = f"CASE WHEN {_FILLED} >= 1 THEN least(floor({_FILLED}), %(want)s) ELSE 0 END"
+_TAKE_TOKENS = f"""
+INSERT INTO ginrummy_buckets AS b (key, tokens, at, full_at, allowed, given)
+SELECT %(key)s, %(burst)s - g.given, t.now, t.now + g.given / %(rate)s, true, g.given
+FROM (SELECT extract(epoch FROM clock_timestamp())::float8 AS now) AS t,
+     (SELECT least(%(want)s, %(burst)s) AS given) AS g
 ON CONFLICT (key) DO UPDATE SET
-    tokens = {_LEFT},
+    tokens = {_FILLED} - {_GIVEN},
+    given = {_GIVEN},
     allowed = {_FILLED} >= 1,
     at = excluded.at,
-    full_at = excluded.at + (%(burst)s - {_LEFT}) / %(rate)s
-RETURNING b.tokens, b.allowed, b.at
+    full_at = excluded.at + (%(burst)s - {_FILLED} + {_GIVEN}) / %(rate)s
+RETURNING b.tokens, b.given, b.at
 """
-"""A token bucket taken from in one statement: a new key starts full (``burst``) less one;
-an old one refills at ``rate`` a second since it was last used, up to ``burst``, and gives
-one if it holds one. ``full_at`` is when it will be full again (and may be dropped)."""
+"""A token bucket taken from in one statement: a new key starts full (``burst``) less what
+it gives; an old one refills at ``rate`` a second since it was last used, up to ``burst``,
+and gives as many whole tokens as it holds, up to ``want`` (none if it holds less than
+one). ``full_at`` is when it will be full again (and may be dropped)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -481,3 +481,52 @@ def test_the_event_loops_own_counter_shares_the_buckets_and_gives_way_when_it_br
     assert waits[3] > 900
     assert waits[4] == 0.0
     assert waits[5] > 900
+
+
+def test_requests_taken_ahead_never_let_a_key_past_its_limit_across_processes(pg: str) -> None:
+    # Two processes on one database, each taking four of a key's requests at a time.
+    stores = [MatchStore.open(pg, pool_size=1), MatchStore.open(pg, pool_size=1)]
+    limiters = [SharedLimiter(s, "lease", rate=0.001, burst=10, lease=4) for s in stores]
+    key = secrets.token_hex(8)
+    waits = [limiters[i % 2].allow(key) for i in range(14)]
+    # The bucket held ten: ten requests in all pass, whichever process counts them,
+    # and the rest are told to wait for the bucket to refill (1,000 s a request).
+    assert sum(w == 0.0 for w in waits) == 10
+    assert all(w > 900 for w in waits if w)
+    assert all(w > 900 for w in waits[-3:])
+
+    async def on_the_loop() -> list[float]:
+        # The event loop's own connection counts out leases the same way.
+        await stores[0].open_counter()
+        other = secrets.token_hex(8)
+        taken = [await limiters[0].take(other) for _ in range(5)]
+        taken.append(await asyncio.to_thread(limiters[1].allow, other))
+        taken += [await limiters[0].take(other) for _ in range(5)]
+        await stores[0].close_counter()
+        # The other process still holds one of the two it took.
+        taken += [limiters[1].allow(other), limiters[1].allow(other)]
+        return taken
+
+    taken = _run(on_the_loop())
+    # Nine pass: eight taken on the loop, one of the two the other process took.
+    assert taken[:9] == [0.0] * 9
+    assert taken[9] > 900 and taken[10] > 900  # the bucket is empty
+    assert taken[11] == 0.0 and taken[12] > 900  # what the other process took, then none
+    for store in stores:
+        store.close()
+
+
+def test_requests_taken_ahead_and_not_used_in_time_are_dropped(
+    pg: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import ginrummy.web.limits as limits
+
+    monkeypatch.setattr(limits, "LEASE_SECONDS", 0.2)
+    store = MatchStore.open(pg, pool_size=1)
+    limiter = SharedLimiter(store, "lease", rate=0.001, burst=8, lease=4)
+    key = secrets.token_hex(8)
+    assert limiter.allow(key) == 0.0  # takes four, uses one
+    time.sleep(0.3)  # the other three lapse: never more than the bucket gave
+    assert [limiter.allow(key) for _ in range(4)] == [0.0] * 4  # the bucket's last four
+    assert limiter.allow(key) > 900
+    store.close()

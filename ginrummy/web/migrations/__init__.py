@@ -9,7 +9,7 @@ database made before this table existed is at step 0: step 1 (``CREATE TABLE
 IF NOT EXISTS``, the schema as it stood then) finds its tables in place.
 
 >>> [s.number for s in steps("sqlite")]
-[1, 2, 3, 4, 5, 6, 7]
+[1, 2, 3, 4, 5, 6, 7, 8]
 >>> steps("sqlite")[1].name
 'seats'
 """

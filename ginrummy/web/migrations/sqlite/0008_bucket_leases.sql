@@ -1,0 +1,4 @@
+-- Rate-limit buckets take several requests at once: nothing to store on SQLite, whose
+-- one process keeps its buckets in memory (see 0005). On PostgreSQL this step adds
+-- ginrummy_buckets.given. The step exists here too so that both databases count the
+-- same steps.
