@@ -1091,7 +1091,6 @@ FROM (SELECT extract(epoch FROM clock_timestamp())::float8 AS now) AS t,
 ON CONFLICT (key) DO UPDATE SET
     tokens = {_FILLED} - {_GIVEN},
     given = {_GIVEN},
-    allowed = {_FILLED} >= 1,
     at = excluded.at,
     full_at = excluded.at + (%(burst)s - {_FILLED} + {_GIVEN}) / %(rate)s
 RETURNING b.tokens, b.given, b.at
@@ -1099,7 +1098,9 @@ RETURNING b.tokens, b.given, b.at
 """A token bucket taken from in one statement: a new key starts full (``burst``) less what
 it gives; an old one refills at ``rate`` a second since it was last used, up to ``burst``,
 and gives as many whole tokens as it holds, up to ``want`` (none if it holds less than
-one). ``full_at`` is when it will be full again (and may be dropped)."""
+one). ``full_at`` is when it will be full again (and may be dropped). ``allowed`` (what a
+statement said before ``given`` did) is set only when a row is made, since it may not be
+null; nothing reads it."""
 
 
 @dataclass(frozen=True, slots=True)
