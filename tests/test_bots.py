@@ -2,19 +2,24 @@
 
 from __future__ import annotations
 
+import importlib.util
 import multiprocessing
 import os
 import random
+import types
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
-from hypothesis import given
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from ginrummy.bots import BOT_NAMES, UnknownBotError, make_bot
+from ginrummy.bots._common import bits, deadwood_of, read_record
 from ginrummy.bots._lookahead import after_draws
-from ginrummy.bots.hard import hard_variant, knocking_style
+from ginrummy.bots._reading import read_table, sample_opponent
+from ginrummy.bots.hard import MELDED_TAKES_MISS, hard_variant, knocking_style
 from ginrummy.cards import FULL_DECK, Card, CardSet, parse_cards
 from ginrummy.hand import (
     Action,
@@ -30,7 +35,7 @@ from ginrummy.hand import (
     shuffled_deck,
 )
 from ginrummy.match import Match
-from ginrummy.melds import deadwood_after_discard_mask, mask_of
+from ginrummy.melds import best_arrangement, deadwood_after_discard_mask, mask_of
 from ginrummy.settings import KnockMode, Settings
 
 
@@ -571,3 +576,106 @@ def test_hard_knocks_for_more_turns_against_a_player_who_camps() -> None:
 
 def _turns_of(view: PlayerView) -> int:
     return sum(isinstance(e, StockDrawn) and e.player == view.player for e in view.events)
+
+
+def _bench_oracle() -> types.ModuleType:
+    path = Path(__file__).resolve().parent.parent / "bench" / "bench_oracle.py"
+    spec = importlib.util.spec_from_file_location("bench_oracle", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@given(st.integers(0, 10_000), st.integers(0, 8))
+def test_the_oracle_diagnostic_deals_the_other_hand_exactly(seed: int, extra: int) -> None:
+    """bench/bench_oracle.py measures what knowing the other hand is worth: with its
+    reading every dealt guess (tidied or not) is the other player's real hand."""
+    oracle = _bench_oracle()
+    match = Match.start(Hand.from_seed(seed, dealer=0).deck, first_dealer=0)
+    bots = [make_bot("camper", seed=seed), make_bot("camper", seed=seed + 1)]
+    rng = random.Random(seed)
+    for _ in range(rng.randrange(0, 30)):
+        if match.hand.is_over:
+            break
+        view = match.view(match.hand.to_act or 0)
+        match.apply(bots[view.player].choose(view))
+    view = match.view(0)
+    theirs = mask_of(match.view(1).hand)
+    reading = oracle.knowing(read_table(view, read_record(view)), theirs)
+    assert sample_opponent(reading, rng, extra) == theirs
+    assert all(reading.p_live(c) == 0.0 for c in bits(theirs))
+
+
+def _after_turns(seed: int, turns: int) -> Match:
+    """A match where two campers have played ``turns`` actions of the first hand."""
+    match = Match.start(Hand.from_seed(seed, dealer=0).deck, first_dealer=0)
+    bots = [make_bot("camper", seed=seed), make_bot("camper", seed=seed + 1)]
+    for _ in range(turns):
+        if match.hand.is_over:
+            break
+        view = match.view(match.hand.to_act or 0)
+        match.apply(bots[view.player].choose(view))
+    return match
+
+
+@given(st.integers(0, 10_000), st.integers(4, 24))
+def test_a_silent_player_is_not_dealt_a_hand_it_would_have_ended_the_hand_with(
+    seed: int, turns: int
+) -> None:
+    match = _after_turns(seed, turns)
+    view = match.view(0)
+    record = read_record(view)
+    fits = hard_variant("+silence", seed)._fits(view, record, read_table(view, record), (0, 0))
+    if record.opp_turns < 1:
+        assert fits is None
+        return
+    assert fits is not None
+    # Every player knocks when it can in its first turns; later a camper may
+    # wait, but nobody holding gin throws on.
+    limit = view.knock_limit if record.opp_turns <= 3 else 0
+    rng = random.Random(seed)
+    for _ in range(50):
+        hand = mask_of(FULL_DECK[c] for c in rng.sample(range(52), 10))
+        assert fits(hand) == (0.0 if deadwood_of(hand, False) <= limit else 1.0)
+
+
+@given(st.integers(0, 10_000))
+def test_a_dealt_guess_that_does_not_fit_the_play_is_dealt_again(seed: int) -> None:
+    match = _after_turns(seed, 9)
+    view = match.view(0)
+    reading = read_table(view, read_record(view))
+    unseen = bits(reading.unseen)
+    # The card the other player holds with a chance nearest one half.
+    card = min(unseen, key=lambda c: (abs(reading.p_opp[c] - 0.5), c))
+    rng = random.Random(seed)
+    plain = [sample_opponent(reading, rng, 2) for _ in range(30)]
+    fitted = [
+        sample_opponent(reading, rng, 2, lambda h: float(not h >> card & 1)) for _ in range(30)
+    ]
+    size = reading.opp_unknown + reading.known_opp.bit_count()
+    assert all(h.bit_count() == size for h in plain + fitted)
+    assert sum(h >> card & 1 for h in fitted) <= 1 < sum(h >> card & 1 for h in plain)
+
+
+@given(st.integers(0, 10_000), st.integers(6, 30))
+def test_a_card_taken_from_the_pile_is_dealt_in_a_meld(seed: int, turns: int) -> None:
+    match = _after_turns(seed, turns)
+    view = match.view(0)
+    record = read_record(view)
+    reading = read_table(view, record)
+    assume(reading.known_opp != 0 and not match.hand.is_over)
+    fits = hard_variant("+melded_takes", seed)._fits(view, record, reading, (0, 0))
+    assert fits is not None
+    rng = random.Random(seed)
+    for _ in range(50):
+        hand = reading.known_opp | mask_of(
+            FULL_DECK[c] for c in rng.sample(bits(reading.unseen), reading.opp_unknown)
+        )
+        out = reading.known_opp & ~melded_mask(hand)
+        assert fits(hand) == (MELDED_TAKES_MISS if out else 1.0)
+
+
+def melded_mask(hand: int) -> int:
+    """The cards of ``hand`` in the melds of its least-deadwood arrangement."""
+    return hand & ~mask_of(best_arrangement(CardSet.from_mask(hand)).deadwood)

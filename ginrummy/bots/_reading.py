@@ -11,6 +11,7 @@ who threw the 7♥ or let it go by is unlikely to collect the 6♥ and the 8♥)
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ginrummy.bots._common import (
@@ -238,13 +239,37 @@ def lay_off_exposure(reading: Reading, meld_masks: tuple[Bitmask, ...]) -> float
     return total
 
 
-def sample_opponent(reading: Reading, rng: random.Random, extra: int = 0) -> Bitmask:
+SILENCE_TRIES = 12
+"""How many guesses :func:`sample_opponent` makes at most when it weighs them."""
+
+
+def sample_opponent(
+    reading: Reading,
+    rng: random.Random,
+    extra: int = 0,
+    fits: Callable[[Bitmask], float] | None = None,
+) -> Bitmask:
     """One guess at the whole other hand, drawn from the card probabilities.
 
     With ``extra`` > 0 the guess models a player who has been choosing: it
     deals ``extra`` more cards and lets the hand throw away the ones that
     help it least, so the hand is as tidy as a player's hand after some turns.
+    With ``fits``, a guess is kept with the chance ``fits`` gives it (what the
+    other player did makes some hands unlikely) and otherwise dealt again, up
+    to :data:`SILENCE_TRIES` guesses (the last one stands).
     """
+    hand = _one_guess(reading, rng, extra)
+    if fits is None:
+        return hand
+    for _ in range(SILENCE_TRIES - 1):
+        chance = fits(hand)
+        if chance >= 1.0 or (chance > 0.0 and rng.random() < chance):
+            break
+        hand = _one_guess(reading, rng, extra)
+    return hand
+
+
+def _one_guess(reading: Reading, rng: random.Random, extra: int) -> Bitmask:
     hand = reading.known_opp
     pool = bits(reading.unseen)
     weights = [reading.p_opp[c] + 1e-6 for c in pool]

@@ -17,6 +17,7 @@ a run needs two or three more draws, not one; and who gets there first.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ginrummy import melds
@@ -155,13 +156,15 @@ def throw_outcomes(
     rules: Playout,
     samples: int,
     extra: int,
+    fits: Callable[[Bitmask], float] | None = None,
 ) -> dict[int, float]:
     """For each card of ``throws`` (each a legal throw from the eleven cards of
     ``hand``), the mean points the hand ends with after it, over ``samples``
-    dealt hands and stocks shared by all the throws."""
+    dealt hands and stocks shared by all the throws (the other hand dealt with
+    ``fits`` as :func:`~ginrummy.bots._reading.sample_opponent` takes it)."""
     totals = dict.fromkeys(throws, 0.0)
     for _ in range(samples):
-        theirs = sample_opponent(reading, rng, extra)
+        theirs = sample_opponent(reading, rng, extra, fits)
         rest = bits(reading.unseen & ~theirs)
         rng.shuffle(rest)
         stock = rest[: reading.stock_count]

@@ -50,6 +50,7 @@ from __future__ import annotations
 
 import math
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 
@@ -87,6 +88,12 @@ from ginrummy.hand import (
     UpcardTaken,
 )
 from ginrummy.settings import Settings
+
+MELDED_TAKES_MISS = 0.1
+"""With ``melded_takes``: the chance a dealt hand holding a taken card out of its melds is kept."""
+
+Fits = Callable[[Bitmask], float]
+"""How well a guess at the other hand fits the other player's play (0 to 1)."""
 
 __all__ = [
     "HardBot",
@@ -127,6 +134,18 @@ class HardConfig:
     look-ahead (off: by the deadwood and ``potential``, as without it). On, Hard
     takes such cards far more often (44 more takes in 544 draw decisions of
     60 hands against the camper), a change not measured apart."""
+    silence: bool = False
+    """Read the other player's silence: the knock search and the play-outs do not
+    deal the other player a hand it would have ended the hand with. A player who
+    has thrown a card this hand without going gin holds deadwood; in its first
+    ``early_turns`` turns, or at any turn if the earlier hands of the match
+    show it knocking late (``adapt``), it holds more than the knock limit."""
+    melded_takes: bool = False
+    """In the knock search and the play-outs, a dealt hand in which a card the
+    other player took from the pile (and still holds) is not in a meld is kept
+    only one time in ten (``MELDED_TAKES_MISS``): a player who takes a pile card
+    only to meld it holds it in a meld (a player who takes cards for other
+    reasons still may)."""
     wall: bool = True
     samples: int = 32
     """Opponent hands dealt per knock decision."""
@@ -186,7 +205,8 @@ class HardConfig:
     Measured: 0 (play for gin once the early turns are over, and undercut the
     players who knock) beat 2, 3, 5 and 10 against both yardsticks."""
     min_ev: float = 0.0
-    """How much better than the expected stock draw a pile card must make the hand."""
+    """After the early turns, a knock with at most ``late_deadwood`` is made only
+    when the search expects it to gain more than this many points."""
     clinch: float = 0.5
     """With ``score``, Hard knocks at any turn when at least this share of the
     dealt hands give it the match and the risk is below ``early_risk`` in its
@@ -424,9 +444,11 @@ class HardBot:
         choices: list[int],
         early: int,
         style: tuple[int, int],
+        fits: Fits | None,
     ) -> int:
         """The throw, with the closest few also judged by play-outs of the hand
-        (``style``: the other player's :func:`knocking_style`)."""
+        (``style``: the other player's :func:`knocking_style`; ``fits``: see
+        :meth:`_fits`)."""
         config = self.config
         scored = self._scored_throws(reading, reading.mine, choices, record.my_turns)
         best = scored[0][0]
@@ -455,6 +477,7 @@ class HardBot:
             rules,
             config.rollout_samples,
             extra,
+            fits,
         )
         weight = config.rollout_weight
         return min(close, key=lambda s: (s[0] - weight * outcomes[s[2]], s[1], s[2]))[2]
@@ -464,7 +487,7 @@ class HardBot:
     def choose(self, view: PlayerView) -> Action:
         """One legal action for ``view``."""
         record = read_record(view)
-        reading = read_table(view, record, infer=self.config.infer)
+        reading = self._read(view, record)
         hand = reading.mine
         if view.phase in (Phase.UPCARD, Phase.DRAW):
             top = view.top_of_pile
@@ -478,16 +501,51 @@ class HardBot:
         config = self.config
         style = knocking_style(view, config.early_turns) if config.adapt else (0, 0)
         early = self._early_turns(style, record.opp_threw)
+        fits = self._fits(view, record, reading, style)
         if knocks:
-            action = self._knock(view, reading, record.my_turns, record.opp_turns, knocks, early)
+            action = self._knock(
+                view, reading, record.my_turns, record.opp_turns, knocks, early, fits
+            )
             if action is not None:
                 return action
         choices = discard_cards(view)
         if config.rollout:
-            card = self._played_out_throw(view, reading, record, choices, early, style)
+            card = self._played_out_throw(view, reading, record, choices, early, style, fits)
         else:
             card, _ = self._best_throw(reading, hand, choices, record.my_turns)
         return Discard(FULL_DECK[card])
+
+    def _fits(
+        self, view: PlayerView, record: PublicRecord, reading: Reading, style: tuple[int, int]
+    ) -> Fits | None:
+        """How well a guess at the other hand fits what the other player did and did
+        not do (``silence``, ``melded_takes``); ``None`` when nothing is read."""
+        config = self.config
+        if record.opp_turns < 1 or not (config.silence or config.melded_takes):
+            return None
+        above = -1
+        if config.silence:
+            passed, late = style
+            # Nobody holding gin throws on; a player the earlier hands show knocking
+            # late knocks whenever it can, and every player knocks in its first turns.
+            knocks_now = late > passed or record.opp_turns <= config.early_turns
+            above = view.knock_limit if knocks_now else 0
+        ace_high, held = reading.ace_high, reading.known_opp
+        melded = config.melded_takes and held != 0
+
+        def fits(hand: Bitmask) -> float:
+            if deadwood_of(hand, ace_high) <= above:
+                return 0.0
+            if melded and held & _deadwood_cards(hand, ace_high):
+                return MELDED_TAKES_MISS
+            return 1.0
+
+        return fits
+
+    def _read(self, view: PlayerView, record: PublicRecord) -> Reading:
+        """What this player knows and believes of the cards (``bench/bench_oracle.py``
+        replaces it to measure what knowing more would be worth)."""
+        return read_table(view, record, infer=self.config.infer)
 
     def _early_turns(self, style: tuple[int, int], threw: list[int]) -> int:
         """How many turns Hard knocks by the search alone, for this other player
@@ -533,6 +591,7 @@ class HardBot:
         opp_turns: int,
         knocks: set[int],
         early: int,
+        fits: Fits | None,
     ) -> Action | None:
         ace_high = reading.ace_high
         hand = reading.mine
@@ -563,7 +622,7 @@ class HardBot:
                 chosen = min(options, key=lambda a: lay_off_exposure(reading, a.meld_masks))
             else:
                 chosen = options[0]
-            odds = self._knock_odds(reading, chosen, rng, opp_turns, view.settings, needs)
+            odds = self._knock_odds(reading, chosen, rng, opp_turns, view.settings, needs, fits)
             if best is None or odds.ev > best[0]:
                 best = (odds.ev, c, chosen.melds, odds)
         assert best is not None
@@ -584,8 +643,10 @@ class HardBot:
         opp_turns: int,
         settings: Settings,
         needs: tuple[int, int],
+        fits: Fits | None = None,
     ) -> KnockOdds:
-        """Expected points, undercut chance and match-ending chances of knocking so."""
+        """Expected points, undercut chance and match-ending chances of knocking so
+        (the other hand dealt as :meth:`_fits` weighs it)."""
         mine = arrangement.deadwood_points
         if not self.config.search:
             return KnockOdds(float(25 - mine), 0.0)
@@ -597,7 +658,7 @@ class HardBot:
         extra = min(self.config.max_extra, round(self.config.choosiness * opp_turns))
         spots = _lay_off_spots(arrangement, reading.ace_high)
         for _ in range(n):
-            opp = sample_opponent(reading, rng, extra)
+            opp = sample_opponent(reading, rng, extra, fits)
             raw = deadwood_of(opp, reading.ace_high)
             most = _layable(spots, opp)
             if raw - most > mine or raw <= mine:
