@@ -587,19 +587,15 @@ def _bench_oracle() -> types.ModuleType:
     return module
 
 
-@given(st.integers(0, 10_000), st.integers(0, 8))
-def test_the_oracle_diagnostic_deals_the_other_hand_exactly(seed: int, extra: int) -> None:
+@given(st.integers(0, 10_000), st.integers(0, 29), st.integers(0, 8))
+def test_the_oracle_diagnostic_deals_the_other_hand_exactly(
+    seed: int, turns: int, extra: int
+) -> None:
     """bench/bench_oracle.py measures what knowing the other hand is worth: with its
     reading every dealt guess (tidied or not) is the other player's real hand."""
     oracle = _bench_oracle()
-    match = Match.start(Hand.from_seed(seed, dealer=0).deck, first_dealer=0)
-    bots = [make_bot("camper", seed=seed), make_bot("camper", seed=seed + 1)]
+    match = _after_turns(seed, turns)
     rng = random.Random(seed)
-    for _ in range(rng.randrange(0, 30)):
-        if match.hand.is_over:
-            break
-        view = match.view(match.hand.to_act or 0)
-        match.apply(bots[view.player].choose(view))
     view = match.view(0)
     theirs = mask_of(match.view(1).hand)
     reading = oracle.knowing(read_table(view, read_record(view)), theirs)
@@ -672,10 +668,10 @@ def test_a_card_taken_from_the_pile_is_dealt_in_a_meld(seed: int, turns: int) ->
         hand = reading.known_opp | mask_of(
             FULL_DECK[c] for c in rng.sample(bits(reading.unseen), reading.opp_unknown)
         )
-        out = reading.known_opp & ~melded_mask(hand)
+        out = reading.known_opp & ~_melded_mask(hand)
         assert fits(hand) == (MELDED_TAKES_MISS if out else 1.0)
 
 
-def melded_mask(hand: int) -> int:
+def _melded_mask(hand: int) -> int:
     """The cards of ``hand`` in the melds of its least-deadwood arrangement."""
     return hand & ~mask_of(best_arrangement(CardSet.from_mask(hand)).deadwood)

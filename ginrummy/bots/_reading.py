@@ -33,6 +33,7 @@ from ginrummy.hand import (
 from ginrummy.melds import lay_off_spots
 
 __all__ = [
+    "Fits",
     "Reading",
     "card_weights",
     "danger",
@@ -239,15 +240,18 @@ def lay_off_exposure(reading: Reading, meld_masks: tuple[Bitmask, ...]) -> float
     return total
 
 
-SILENCE_TRIES = 12
+FIT_TRIES = 12
 """How many guesses :func:`sample_opponent` makes at most when it weighs them."""
+
+Fits = Callable[[Bitmask], float]
+"""How well a guess at the other hand fits the other player's play (0 to 1)."""
 
 
 def sample_opponent(
     reading: Reading,
     rng: random.Random,
     extra: int = 0,
-    fits: Callable[[Bitmask], float] | None = None,
+    fits: Fits | None = None,
 ) -> Bitmask:
     """One guess at the whole other hand, drawn from the card probabilities.
 
@@ -256,12 +260,12 @@ def sample_opponent(
     help it least, so the hand is as tidy as a player's hand after some turns.
     With ``fits``, a guess is kept with the chance ``fits`` gives it (what the
     other player did makes some hands unlikely) and otherwise dealt again, up
-    to :data:`SILENCE_TRIES` guesses (the last one stands).
+    to :data:`FIT_TRIES` guesses (the last one stands).
     """
     hand = _one_guess(reading, rng, extra)
     if fits is None:
         return hand
-    for _ in range(SILENCE_TRIES - 1):
+    for _ in range(FIT_TRIES - 1):
         chance = fits(hand)
         if chance >= 1.0 or (chance > 0.0 and rng.random() < chance):
             break

@@ -17,13 +17,12 @@ a run needs two or three more draws, not one; and who gets there first.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from ginrummy import melds
 from ginrummy.bots._common import bits
 from ginrummy.bots._lookahead import NEAR
-from ginrummy.bots._reading import Reading, sample_opponent
+from ginrummy.bots._reading import Fits, Reading, sample_opponent
 from ginrummy.cards import CARD_POINTS, Bitmask, CardSet
 from ginrummy.hand import DEAD_AT
 
@@ -156,7 +155,7 @@ def throw_outcomes(
     rules: Playout,
     samples: int,
     extra: int,
-    fits: Callable[[Bitmask], float] | None = None,
+    fits: Fits | None = None,
 ) -> dict[int, float]:
     """For each card of ``throws`` (each a legal throw from the eleven cards of
     ``hand``), the mean points the hand ends with after it, over ``samples``

@@ -50,7 +50,6 @@ from __future__ import annotations
 
 import math
 import random
-from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 from functools import lru_cache
 
@@ -69,7 +68,14 @@ from ginrummy.bots._common import (
     take_or_draw,
 )
 from ginrummy.bots._lookahead import weighted_future_deadwood
-from ginrummy.bots._reading import Reading, danger, lay_off_exposure, read_table, sample_opponent
+from ginrummy.bots._reading import (
+    Fits,
+    Reading,
+    danger,
+    lay_off_exposure,
+    read_table,
+    sample_opponent,
+)
 from ginrummy.bots._rollout import Playout, throw_outcomes
 from ginrummy.cards import CARD_POINTS, FULL_DECK, Bitmask, CardSet, mask_of
 from ginrummy.hand import (
@@ -91,9 +97,6 @@ from ginrummy.settings import Settings
 
 MELDED_TAKES_MISS = 0.1
 """With ``melded_takes``: the chance a dealt hand holding a taken card out of its melds is kept."""
-
-Fits = Callable[[Bitmask], float]
-"""How well a guess at the other hand fits the other player's play (0 to 1)."""
 
 __all__ = [
     "HardBot",
