@@ -76,8 +76,10 @@ class SightedHard(hard.HardBot):
     def _knock_odds(self, reading: Reading, *args: Any) -> hard.KnockOdds:
         return super()._knock_odds(self._sight(reading, "knock"), *args)
 
-    def _throw_cost(self, reading: Reading, card: int) -> float:
-        return super()._throw_cost(self._sight(reading, "safety"), card)
+    def _throw_cost(
+        self, reading: Reading, card: int, dangers: dict[int, float] | None = None
+    ) -> float:
+        return super()._throw_cost(self._sight(reading, "safety"), card, dangers)
 
     def _value(self, reading: Reading, hand: Bitmask, turn: int = 1) -> float:
         return super()._value(self._sight(reading, "lookahead"), hand, turn)

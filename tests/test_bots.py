@@ -9,6 +9,7 @@ import random
 import types
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
+from itertools import combinations
 from pathlib import Path
 
 import pytest
@@ -18,7 +19,7 @@ from hypothesis import strategies as st
 from ginrummy.bots import BOT_NAMES, UnknownBotError, make_bot
 from ginrummy.bots._common import bits, deadwood_of, read_record
 from ginrummy.bots._lookahead import after_draws
-from ginrummy.bots._reading import read_table, sample_opponent
+from ginrummy.bots._reading import dealt_danger, read_table, sample_opponent
 from ginrummy.bots.hard import MELDED_TAKES_MISS, hard_variant, knocking_style
 from ginrummy.cards import FULL_DECK, Card, CardSet, parse_cards
 from ginrummy.hand import (
@@ -35,7 +36,7 @@ from ginrummy.hand import (
     shuffled_deck,
 )
 from ginrummy.match import Match
-from ginrummy.melds import best_arrangement, deadwood_after_discard_mask, mask_of
+from ginrummy.melds import best_arrangement, deadwood_after_discard_mask, is_meld, mask_of
 from ginrummy.settings import KnockMode, Settings
 
 
@@ -675,3 +676,24 @@ def test_a_card_taken_from_the_pile_is_dealt_in_a_meld(seed: int, turns: int) ->
 def _melded_mask(hand: int) -> int:
     """The cards of ``hand`` in the melds of its least-deadwood arrangement."""
     return hand & ~mask_of(best_arrangement(CardSet.from_mask(hand)).deadwood)
+
+
+@given(st.integers(0, 10_000), st.integers(1, 4), st.booleans())
+def test_a_throws_dealt_danger_is_the_share_of_dealt_hands_it_would_meld_with(
+    seed: int, count: int, ace_high: bool
+) -> None:
+    """With ``dealt_danger`` Hard weighs a throw by the share of the hands dealt to the
+    other player in which it forms a meld with two of their cards."""
+    rng = random.Random(seed)
+    guesses = [mask_of(FULL_DECK[c] for c in rng.sample(range(52), 10)) for _ in range(count)]
+    throws = rng.sample(range(52), 6)
+    shares = dealt_danger(guesses, throws, ace_high)
+    for card in throws:
+        melding = [
+            any(
+                is_meld([card, x, y], ace_high=ace_high)
+                for x, y in combinations(bits(guess & ~(1 << card)), 2)
+            )
+            for guess in guesses
+        ]
+        assert shares[card] == pytest.approx(sum(melding) / count)

@@ -66,14 +66,16 @@ def arrangements(mask: Bitmask, ace_high: bool) -> list[melds.Arrangement]:
     return melds.all_best_arrangements(CardSet.from_mask(mask), ace_high=ace_high)
 
 
-def decision_rng(seed: int, view: PlayerView) -> random.Random:
+def decision_rng(seed: int, view: PlayerView, stream: str = "") -> random.Random:
     """A random source fixed by the seed and the view, so a decision is repeatable.
 
     A bot may be created afresh for every decision (as the web app does) or
     kept for a whole match (as the arena does): both give the same action.
+    A named ``stream`` is a source of its own for the same decision.
     """
     hand = mask_of(view.hand)
-    return random.Random(f"{seed}/{view.player}/{len(view.events)}/{hand}/{view.phase.value}")
+    key = f"{seed}/{view.player}/{len(view.events)}/{hand}/{view.phase.value}"
+    return random.Random(f"{key}/{stream}" if stream else key)
 
 
 _NEIGHBOURS: list[tuple[int, ...]] = []

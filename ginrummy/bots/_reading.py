@@ -37,6 +37,7 @@ __all__ = [
     "Reading",
     "card_weights",
     "danger",
+    "dealt_danger",
     "lay_off_exposure",
     "read_table",
     "sample_opponent",
@@ -206,19 +207,43 @@ def _has(reading: Reading, card: int) -> float:
 
 
 def danger(reading: Reading, card: int) -> float:
-    """The chance that throwing ``card`` gives the other hand a meld or a longer one."""
+    """The chance that throwing ``card`` gives the other hand a meld or a longer one
+    (from each card's own chance to be there, as if they were independent)."""
+    return _meld_chance(lambda c: _has(reading, c), card, reading.ace_high)
+
+
+def dealt_danger(guesses: list[Bitmask], cards: list[int], ace_high: bool) -> dict[int, float]:
+    """For each of ``cards``, the share of the dealt ``guesses`` at the other hand
+    that the card would give a meld or a longer one.
+
+    Unlike :func:`danger` this keeps what the guesses know together: a dealt hand
+    that fits the other player's play holds its pairs and runs, not cards chosen
+    one at a time.
+    """
+    shares = dict.fromkeys(cards, 0.0)
+    if not guesses:
+        return shares
+    for guess in guesses:
+        held = [float(guess >> x & 1) for x in range(52)].__getitem__
+        for c in cards:
+            shares[c] += _meld_chance(held, c, ace_high)
+    return {c: total / len(guesses) for c, total in shares.items()}
+
+
+def _meld_chance(has: Callable[[int], float], card: int, ace_high: bool) -> float:
+    """The chance ``card`` melds with two cards of a hand that holds each card ``c``
+    with the chance ``has(c)`` (1 or 0 for a known hand)."""
     rank, suit = card % 13, card // 13
     # A set: two of the three other cards of the rank.
-    others = [_has(reading, s * 13 + rank) for s in range(4) if s != suit]
-    a, b, c = others
+    a, b, c = (has(s * 13 + rank) for s in range(4) if s != suit)
     p_set = a * b + a * c + b * c - 2 * a * b * c
     miss = 1.0 - p_set
-    top = 13 if reading.ace_high else 12
+    top = 13 if ace_high else 12
 
     def at(r: int) -> float:
         if r == 13:
-            return _has(reading, suit * 13) if top == 13 else 0.0
-        return _has(reading, suit * 13 + r) if 0 <= r <= 12 else 0.0
+            return has(suit * 13) if top == 13 else 0.0
+        return has(suit * 13 + r) if 0 <= r <= 12 else 0.0
 
     for lo, hi in ((rank - 2, rank - 1), (rank - 1, rank + 1), (rank + 1, rank + 2)):
         miss *= 1.0 - at(lo) * at(hi)

@@ -72,6 +72,7 @@ from ginrummy.bots._reading import (
     Fits,
     Reading,
     danger,
+    dealt_danger,
     lay_off_exposure,
     read_table,
     sample_opponent,
@@ -149,6 +150,13 @@ class HardConfig:
     only one time in ten (``MELDED_TAKES_MISS``): a player who takes a pile card
     only to meld it holds it in a meld (a player who takes cards for other
     reasons still may)."""
+    dealt_danger: bool = False
+    """With ``safety``: weigh a throw's danger over hands dealt to the other player
+    (as the knock search deals them, with ``silence`` and ``melded_takes`` when on)
+    rather than card by card: the share of ``danger_samples`` dealt hands the throw
+    gives a meld or a longer one."""
+    danger_samples: int = 32
+    """With ``dealt_danger``: hands dealt per throw decision."""
     wall: bool = True
     samples: int = 32
     """Opponent hands dealt per knock decision."""
@@ -409,13 +417,41 @@ class HardBot:
             value += weight * live_future_deadwood(reading, hand, config.lookahead_best)
         return value
 
-    def _throw_cost(self, reading: Reading, card: int) -> float:
+    def _throw_cost(
+        self, reading: Reading, card: int, dangers: dict[int, float] | None = None
+    ) -> float:
+        """What giving ``card`` to the other player risks (``dangers``: from
+        :meth:`_dealt_dangers`; without, card by card)."""
         if not self.config.safety:
             return 0.0
-        return self.config.safety_weight * danger(reading, card)
+        chance = danger(reading, card) if dangers is None else dangers[card]
+        return self.config.safety_weight * chance
+
+    def _dealt_dangers(
+        self,
+        view: PlayerView,
+        reading: Reading,
+        opp_turns: int,
+        choices: list[int],
+        fits: Fits | None,
+    ) -> dict[int, float] | None:
+        """With ``dealt_danger``: each throw's danger over hands dealt to the other player."""
+        config = self.config
+        if not (config.safety and config.dealt_danger):
+            return None
+        # A stream of its own, so the knock search and the play-outs deal as without it.
+        rng = decision_rng(self.seed, view, "danger")
+        extra = min(config.max_extra, round(config.choosiness * opp_turns))
+        guesses = [sample_opponent(reading, rng, extra, fits) for _ in range(config.danger_samples)]
+        return dealt_danger(guesses, choices, reading.ace_high)
 
     def _scored_throws(
-        self, reading: Reading, hand: Bitmask, choices: list[int], turn: int = 1
+        self,
+        reading: Reading,
+        hand: Bitmask,
+        choices: list[int],
+        turn: int = 1,
+        dangers: dict[int, float] | None = None,
     ) -> list[tuple[float, int, int]]:
         """The throws worth weighing, best first: (value, minus the card's points, card)."""
         left = {c: deadwood_of(hand & ~(1 << c), reading.ace_high) for c in choices}
@@ -423,7 +459,8 @@ class HardBot:
         reach = min(left.values()) + self.config.throw_reach
         scored = [
             (
-                self._value(reading, hand & ~(1 << c), turn) + self._throw_cost(reading, c),
+                self._value(reading, hand & ~(1 << c), turn)
+                + self._throw_cost(reading, c, dangers),
                 -CARD_POINTS[c],
                 c,
             )
@@ -434,9 +471,14 @@ class HardBot:
         return scored
 
     def _best_throw(
-        self, reading: Reading, hand: Bitmask, choices: list[int], turn: int = 1
+        self,
+        reading: Reading,
+        hand: Bitmask,
+        choices: list[int],
+        turn: int = 1,
+        dangers: dict[int, float] | None = None,
     ) -> tuple[int, float]:
-        score, _, card = self._scored_throws(reading, hand, choices, turn)[0]
+        score, _, card = self._scored_throws(reading, hand, choices, turn, dangers)[0]
         return card, score
 
     def _played_out_throw(
@@ -448,12 +490,13 @@ class HardBot:
         early: int,
         style: tuple[int, int],
         fits: Fits | None,
+        dangers: dict[int, float] | None,
     ) -> int:
         """The throw, with the closest few also judged by play-outs of the hand
         (``style``: the other player's :func:`knocking_style`; ``fits``: see
-        :meth:`_fits`)."""
+        :meth:`_fits`; ``dangers``: see :meth:`_dealt_dangers`)."""
         config = self.config
-        scored = self._scored_throws(reading, reading.mine, choices, record.my_turns)
+        scored = self._scored_throws(reading, reading.mine, choices, record.my_turns, dangers)
         best = scored[0][0]
         close = [s for s in scored[: config.rollout_throws] if s[0] <= best + config.rollout_margin]
         if len(close) < 2:
@@ -512,10 +555,13 @@ class HardBot:
             if action is not None:
                 return action
         choices = discard_cards(view)
+        dangers = self._dealt_dangers(view, reading, record.opp_turns, choices, fits)
         if config.rollout:
-            card = self._played_out_throw(view, reading, record, choices, early, style, fits)
+            card = self._played_out_throw(
+                view, reading, record, choices, early, style, fits, dangers
+            )
         else:
-            card, _ = self._best_throw(reading, hand, choices, record.my_turns)
+            card, _ = self._best_throw(reading, hand, choices, record.my_turns, dangers)
         return Discard(FULL_DECK[card])
 
     def _fits(
