@@ -19,12 +19,20 @@ from hypothesis import strategies as st
 from ginrummy.bots import BOT_NAMES, UnknownBotError, make_bot
 from ginrummy.bots._common import bits, deadwood_of, read_record
 from ginrummy.bots._lookahead import after_draws
-from ginrummy.bots._reading import dealt_danger, read_table, sample_opponent
-from ginrummy.bots.hard import MELDED_TAKES_MISS, hard_variant, knocking_style
+from ginrummy.bots._reading import dealt_danger, melds_with_two, read_table, sample_opponent
+from ginrummy.bots.hard import (
+    MELDED_TAKES_MISS,
+    PASSED_MISS,
+    THREW_MISS,
+    hard_variant,
+    knocking_style,
+)
 from ginrummy.cards import FULL_DECK, Card, CardSet, parse_cards
 from ginrummy.hand import (
     Action,
+    Dealt,
     Discard,
+    Discarded,
     DrawPile,
     DrawStock,
     Hand,
@@ -697,3 +705,37 @@ def test_a_throws_dealt_danger_is_the_share_of_dealt_hands_it_would_meld_with(
             for guess in guesses
         ]
         assert shares[card] == pytest.approx(sum(melding) / count)
+
+
+@given(st.integers(0, 10_000), st.integers(3, 30))
+def test_a_dealt_guess_the_other_players_last_throw_or_pass_melds_with_is_rarely_kept(
+    seed: int, turns: int
+) -> None:
+    """A player does not break a meld to throw a card, and takes a pile card that melds:
+    with ``last_turn`` Hard deals such hands rarely."""
+    match = _after_turns(seed, turns)
+    view = match.view(0)
+    record = read_record(view)
+    assume(record.opp_threw and not match.hand.is_over)
+    fits = hard_variant("+last_turn", seed)._fits(view, record, read_table(view, record), (0, 0))
+    assert fits is not None
+    # The other player's last turn, from the log: the draw before its last throw,
+    # and the card on the pile when it drew from the stock.
+    events = list(view.events)
+    thrown_at = max(i for i, e in enumerate(events) if isinstance(e, Discarded) and e.player == 1)
+    thrown = events[thrown_at]
+    assert isinstance(thrown, Discarded)
+    threw = int(thrown.card)
+    passed: int | None = None
+    if isinstance(events[thrown_at - 1], StockDrawn):
+        before = [int(e.card) for e in events[: thrown_at - 1] if isinstance(e, Discarded)]
+        dealt = events[0]
+        assert isinstance(dealt, Dealt)
+        passed = before[-1] if before else int(dealt.upcard)
+    rng = random.Random(seed)
+    for _ in range(40):
+        hand = mask_of(FULL_DECK[c] for c in rng.sample(range(52), 10))
+        expected = THREW_MISS if melds_with_two(hand, threw, False) else 1.0
+        if passed is not None and melds_with_two(hand | 1 << threw, passed, False):
+            expected *= PASSED_MISS
+        assert fits(hand) == pytest.approx(expected)

@@ -39,6 +39,7 @@ __all__ = [
     "danger",
     "dealt_danger",
     "lay_off_exposure",
+    "melds_with_two",
     "read_table",
     "sample_opponent",
 ]
@@ -224,10 +225,14 @@ def dealt_danger(guesses: list[Bitmask], cards: list[int], ace_high: bool) -> di
     if not guesses:
         return shares
     for guess in guesses:
-        held = [float(guess >> x & 1) for x in range(52)].__getitem__
         for c in cards:
-            shares[c] += _meld_chance(held, c, ace_high)
+            shares[c] += melds_with_two(guess, c, ace_high)
     return {c: total / len(guesses) for c, total in shares.items()}
+
+
+def melds_with_two(hand: Bitmask, card: int, ace_high: bool) -> bool:
+    """Whether ``card`` forms a meld with two cards of ``hand``."""
+    return _meld_chance(lambda c: float(hand >> c & 1), card, ace_high) > 0.0
 
 
 def _meld_chance(has: Callable[[int], float], card: int, ace_high: bool) -> float:

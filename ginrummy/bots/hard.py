@@ -74,6 +74,7 @@ from ginrummy.bots._reading import (
     danger,
     dealt_danger,
     lay_off_exposure,
+    melds_with_two,
     read_table,
     sample_opponent,
 )
@@ -82,6 +83,7 @@ from ginrummy.cards import CARD_POINTS, FULL_DECK, Bitmask, CardSet, mask_of
 from ginrummy.hand import (
     DEAD_AT,
     Action,
+    Dealt,
     Discard,
     Discarded,
     EarlierHand,
@@ -98,6 +100,10 @@ from ginrummy.settings import Settings
 
 MELDED_TAKES_MISS = 0.1
 """With ``melded_takes``: the chance a dealt hand holding a taken card out of its melds is kept."""
+THREW_MISS = 0.1
+"""With ``last_turn``: the chance a dealt hand its last throw melds with is kept."""
+PASSED_MISS = 0.3
+"""With ``last_turn``: the chance a dealt hand the pile card it last passed melds with is kept."""
 
 __all__ = [
     "HardBot",
@@ -157,6 +163,12 @@ class HardConfig:
     gives a meld or a longer one."""
     danger_samples: int = 32
     """With ``dealt_danger``: hands dealt per throw decision."""
+    last_turn: bool = False
+    """In the knock search, the play-outs and ``dealt_danger``: a dealt hand that the
+    other player's last throw melds with (a player does not break a meld to throw)
+    is kept one time in ten (``THREW_MISS``), and one that the pile card it passed
+    on its last turn melds with (with the throw still in hand) three in ten
+    (``PASSED_MISS``: the card it drew since may be one of the two)."""
     wall: bool = True
     samples: int = 32
     """Opponent hands dealt per knock decision."""
@@ -570,8 +582,9 @@ class HardBot:
         """How well a guess at the other hand fits what the other player did and did
         not do (``silence``, ``melded_takes``); ``None`` when nothing is read."""
         config = self.config
-        if record.opp_turns < 1 or not (config.silence or config.melded_takes):
+        if record.opp_turns < 1 or not (config.silence or config.melded_takes or config.last_turn):
             return None
+        passed_card, threw = _last_turn(view) if config.last_turn else (None, None)
         above = -1
         if config.silence:
             passed, late = style
@@ -585,9 +598,17 @@ class HardBot:
         def fits(hand: Bitmask) -> float:
             if deadwood_of(hand, ace_high) <= above:
                 return 0.0
+            chance = 1.0
             if melded and held & _deadwood_cards(hand, ace_high):
-                return MELDED_TAKES_MISS
-            return 1.0
+                chance *= MELDED_TAKES_MISS
+            if threw is not None:
+                if melds_with_two(hand, threw, ace_high):
+                    chance *= THREW_MISS
+                if passed_card is not None and melds_with_two(
+                    hand | 1 << threw, passed_card, ace_high
+                ):
+                    chance *= PASSED_MISS
+            return chance
 
         return fits
 
@@ -834,6 +855,28 @@ def _passed_up(earlier: EarlierHand, them: int, held: Bitmask, early: int, ace_h
             if turn <= early:
                 return False
     return False
+
+
+def _last_turn(view: PlayerView) -> tuple[int | None, int | None]:
+    """The pile card the other player passed on its last turn (``None`` when it took
+    the pile card) and the card it threw then (``None`` before its first throw)."""
+    them = 1 - view.player
+    top: int | None = None
+    passing: int | None = None
+    last: tuple[int | None, int | None] = (None, None)
+    for e in view.events:
+        if isinstance(e, Discarded):
+            if e.player == them:
+                last = (passing, int(e.card))
+            top = int(e.card)
+        elif isinstance(e, StockDrawn | PileDrawn):
+            if e.player == them:
+                passing = top if isinstance(e, StockDrawn) else None
+        elif isinstance(e, UpcardTaken):
+            top = None
+        elif isinstance(e, Dealt):
+            top = int(e.upcard)
+    return last
 
 
 def _needs(view: PlayerView) -> tuple[int, int]:
