@@ -104,6 +104,8 @@ THREW_MISS = 0.1
 """With ``last_turn``: the chance a dealt hand its last throw melds with is kept."""
 PASSED_MISS = 0.3
 """With ``last_turn``: the chance a dealt hand the pile card it last passed melds with is kept."""
+ODD_THROW_MISS = 0.2
+"""With ``sensible_throw``: the chance a dealt hand its last throw makes no sense for is kept."""
 
 __all__ = [
     "HardBot",
@@ -169,6 +171,13 @@ class HardConfig:
     is kept one time in ten (``THREW_MISS``), and one that the pile card it passed
     on its last turn melds with (with the throw still in hand) three in ten
     (``PASSED_MISS``: the card it drew since may be one of the two)."""
+    sensible_throw: bool = False
+    """In the knock search, the play-outs and ``dealt_danger``: a dealt hand for which
+    the other player's last throw left more than ``throw_slack`` points of deadwood
+    above the least it could have left (the hand with the thrown card back, less its
+    best throw) is kept two times in ten (``ODD_THROW_MISS``). ``simple`` throws to
+    the least deadwood; the camper throws among its deadwood cards."""
+    throw_slack: int = 4
     wall: bool = True
     samples: int = 32
     """Opponent hands dealt per knock decision."""
@@ -580,11 +589,15 @@ class HardBot:
         self, view: PlayerView, record: PublicRecord, reading: Reading, style: tuple[int, int]
     ) -> Fits | None:
         """How well a guess at the other hand fits what the other player did and did
-        not do (``silence``, ``melded_takes``); ``None`` when nothing is read."""
+        not do (``silence``, ``melded_takes``, ``last_turn``, ``sensible_throw``); ``None``
+        when nothing is read."""
         config = self.config
-        if record.opp_turns < 1 or not (config.silence or config.melded_takes or config.last_turn):
+        reads = config.silence or config.melded_takes or config.last_turn or config.sensible_throw
+        if record.opp_turns < 1 or not reads:
             return None
-        passed_card, threw = _last_turn(view) if config.last_turn else (None, None)
+        passed_card, threw = _last_turn(view)
+        slack = config.throw_slack if config.sensible_throw else -1
+        last_turn = config.last_turn
         above = -1
         if config.silence:
             passed, late = style
@@ -601,7 +614,11 @@ class HardBot:
             chance = 1.0
             if melded and held & _deadwood_cards(hand, ace_high):
                 chance *= MELDED_TAKES_MISS
-            if threw is not None:
+            if threw is not None and slack >= 0:
+                least = melds.deadwood_after_discard_mask(hand | 1 << threw, ace_high)
+                if deadwood_of(hand, ace_high) > least + slack:
+                    chance *= ODD_THROW_MISS
+            if threw is not None and last_turn:
                 if melds_with_two(hand, threw, ace_high):
                     chance *= THREW_MISS
                 if passed_card is not None and melds_with_two(
