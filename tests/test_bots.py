@@ -24,6 +24,7 @@ from ginrummy.bots.hard import (
     MELDED_TAKES_MISS,
     PASSED_MISS,
     THREW_MISS,
+    KnockOdds,
     hard_variant,
     knocking_style,
 )
@@ -350,12 +351,16 @@ def test_hard_knocks_late_when_the_knock_wins_the_match() -> None:
 
 
 def test_hard_will_not_risk_an_undercut_that_gives_the_other_player_the_match() -> None:
-    # The same knock when the other player has 90: an undercut (about one
-    # chance in six with 5 deadwood this late) would end the match for them.
-    hard = make_bot("hard", seed=1)
-    assert hard.choose(_late_knock_view("5H", (95, 90))) == Discard(Card.parse("KC"))
+    hard = hard_variant("", seed=1)
+    # What the knock search might find for a late knock with 5 deadwood needing
+    # 5 points for the match: the match won in 3 dealt hands of 4, an undercut in 1 of 8.
+    odds = KnockOdds(ev=4.0, undercut=0.125, wins_match=0.75)
+    assert hard._should_knock(8, 5, odds, 3)
+    # The same undercuts when each would end the match for the other player
+    # (they have 90): the risk counts twice, too much this late.
+    assert not hard._should_knock(8, 5, replace(odds, loses_match=0.125), 3)
     # With only 2 deadwood the undercut is rare enough: it knocks for the match.
-    action = hard.choose(_late_knock_view("2D", (95, 90)))
+    action = make_bot("hard", seed=1).choose(_late_knock_view("2D", (95, 90)))
     assert isinstance(action, Knock) and action.card == Card.parse("KC")
 
 
@@ -631,7 +636,9 @@ def test_a_silent_player_is_not_dealt_a_hand_it_would_have_ended_the_hand_with(
     match = _after_turns(seed, turns)
     view = match.view(0)
     record = read_record(view)
-    fits = hard_variant("+silence", seed)._fits(view, record, read_table(view, record), (0, 0))
+    fits = hard_variant("+silence,-melded_takes", seed)._fits(
+        view, record, read_table(view, record), (0, 0)
+    )
     if record.opp_turns < 1:
         assert fits is None
         return
@@ -670,7 +677,7 @@ def test_a_card_taken_from_the_pile_is_dealt_in_a_meld(seed: int, turns: int) ->
     record = read_record(view)
     reading = read_table(view, record)
     assume(reading.known_opp != 0 and not match.hand.is_over)
-    fits = hard_variant("+melded_takes", seed)._fits(view, record, reading, (0, 0))
+    fits = hard_variant("-silence,+melded_takes", seed)._fits(view, record, reading, (0, 0))
     assert fits is not None
     rng = random.Random(seed)
     for _ in range(50):
@@ -717,7 +724,9 @@ def test_a_dealt_guess_the_other_players_last_throw_or_pass_melds_with_is_rarely
     view = match.view(0)
     record = read_record(view)
     assume(record.opp_threw and not match.hand.is_over)
-    fits = hard_variant("+last_turn", seed)._fits(view, record, read_table(view, record), (0, 0))
+    fits = hard_variant("-silence,-melded_takes,+last_turn", seed)._fits(
+        view, record, read_table(view, record), (0, 0)
+    )
     assert fits is not None
     # The other player's last turn, from the log: the draw before its last throw,
     # and the card on the pile when it drew from the stock.
