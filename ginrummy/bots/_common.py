@@ -97,7 +97,9 @@ class PublicRecord:
 
     ``opp_took`` are the cards the other player drew from the pile, ``opp_threw``
     the cards they discarded, ``opp_passed`` the pile cards they declined
-    (passing the upcard, or drawing from the stock with that card on top).
+    (passing the upcard, or drawing from the stock with that card on top), and
+    ``opp_last_passed`` the pile card they declined on the turn of their latest
+    throw (``None`` when they took it, or have not thrown).
     """
 
     opp_took: list[int]
@@ -106,6 +108,7 @@ class PublicRecord:
     my_turns: int
     opp_turns: int
     pile_mask: Bitmask
+    opp_last_passed: int | None = None
 
 
 def read_record(view: PlayerView) -> PublicRecord:
@@ -117,6 +120,8 @@ def read_record(view: PlayerView) -> PublicRecord:
     my_turns = 0
     opp_turns = 0
     top: int | None = None
+    passing: int | None = None
+    last_passed: int | None = None
     for e in view.events:
         if isinstance(e, UpcardPassed):
             if e.player != me and top is not None:
@@ -127,12 +132,14 @@ def read_record(view: PlayerView) -> PublicRecord:
             else:
                 took.append(e.card)
                 opp_turns += 1
+                passing = None
             top = None
         elif isinstance(e, StockDrawn):
             if e.player == me:
                 my_turns += 1
             else:
                 opp_turns += 1
+                passing = top
                 if top is not None:
                     passed.append(top)
         elif isinstance(e, PileDrawn):
@@ -141,10 +148,12 @@ def read_record(view: PlayerView) -> PublicRecord:
             else:
                 opp_turns += 1
                 took.append(e.card)
+                passing = None
         elif isinstance(e, Discarded):
             top = e.card
             if e.player != me:
                 threw.append(e.card)
+                last_passed = passing
         elif isinstance(e, Knocked):
             pass
         else:  # Dealt, BigGinDeclared
@@ -158,6 +167,7 @@ def read_record(view: PlayerView) -> PublicRecord:
         my_turns=my_turns,
         opp_turns=opp_turns,
         pile_mask=mask_of(view.pile),
+        opp_last_passed=last_passed,
     )
 
 

@@ -83,7 +83,6 @@ from ginrummy.cards import CARD_POINTS, FULL_DECK, Bitmask, CardSet, mask_of
 from ginrummy.hand import (
     DEAD_AT,
     Action,
-    Dealt,
     Discard,
     Discarded,
     EarlierHand,
@@ -601,7 +600,9 @@ class HardBot:
         reads = config.silence or config.melded_takes or config.last_turn or config.sensible_throw
         if record.opp_turns < 1 or not reads:
             return None
-        passed_card, threw = _last_turn(view)
+        # The other player's latest throw, and the pile card it passed before it.
+        threw = record.opp_threw[-1] if record.opp_threw else None
+        passed_card = record.opp_last_passed
         slack = config.throw_slack if config.sensible_throw else -1
         last_turn = config.last_turn
         above = -1
@@ -615,14 +616,15 @@ class HardBot:
         melded = config.melded_takes and held != 0
 
         def fits(hand: Bitmask) -> float:
-            if deadwood_of(hand, ace_high) <= above:
+            dead = deadwood_of(hand, ace_high)
+            if dead <= above:
                 return 0.0
             chance = 1.0
             if melded and held & _deadwood_cards(hand, ace_high):
                 chance *= MELDED_TAKES_MISS
             if threw is not None and slack >= 0:
                 least = melds.deadwood_after_discard_mask(hand | 1 << threw, ace_high)
-                if deadwood_of(hand, ace_high) > least + slack:
+                if dead > least + slack:
                     chance *= ODD_THROW_MISS
             if threw is not None and last_turn:
                 if melds_with_two(hand, threw, ace_high):
@@ -878,28 +880,6 @@ def _passed_up(earlier: EarlierHand, them: int, held: Bitmask, early: int, ace_h
             if turn <= early:
                 return False
     return False
-
-
-def _last_turn(view: PlayerView) -> tuple[int | None, int | None]:
-    """The pile card the other player passed on its last turn (``None`` when it took
-    the pile card) and the card it threw then (``None`` before its first throw)."""
-    them = 1 - view.player
-    top: int | None = None
-    passing: int | None = None
-    last: tuple[int | None, int | None] = (None, None)
-    for e in view.events:
-        if isinstance(e, Discarded):
-            if e.player == them:
-                last = (passing, int(e.card))
-            top = int(e.card)
-        elif isinstance(e, StockDrawn | PileDrawn):
-            if e.player == them:
-                passing = top if isinstance(e, StockDrawn) else None
-        elif isinstance(e, UpcardTaken):
-            top = None
-        elif isinstance(e, Dealt):
-            top = int(e.upcard)
-    return last
 
 
 def _needs(view: PlayerView) -> tuple[int, int]:
