@@ -13,6 +13,7 @@ goes next to the report (docs/strength/*.json) so the figures can be checked.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import multiprocessing
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from ginrummy.arena import ArenaReport, mean_ci, ratio_ci, run_arena
+from ginrummy.bots.hard import HardConfig
 from ginrummy.settings import Settings
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -39,17 +41,9 @@ HEADLINE: list[tuple[str, str, float]] = [
 ]
 """(bot, opponent, target win share); a target of 0 is a reference row."""
 
-ABLATION = [
-    "lookahead",
-    "search",
-    "infer",
-    "safety",
-    "potential",
-    "upcard",
-    "layoff",
-    "score",
-    "wall",
-]
+ABLATION = [f.name for f in dataclasses.fields(HardConfig) if f.default is True]
+"""Every habit the app's Hard has on (the bool settings that default to on), each switched
+off in turn by the ablation, so the table follows Hard as it is shipped."""
 OPENSPIEL = "cmd:{python} {root}/bench/openspiel_bot.py"
 
 
@@ -239,11 +233,14 @@ def main(argv: list[str] | None = None) -> int:
 
 def _ablation_row(label: str, report: ArenaReport, full: ArenaReport) -> str:
     lo, hi = report.win_ci
-    delta = report.win_share - full.win_share
+    if report is full:
+        change = "–"
+    else:
+        _, delta, half = paired_difference(report.to_json(), full.to_json())
+        change = f"{100 * delta:+.1f} ({100 * (delta - half):+.1f} to {100 * (delta + half):+.1f})"
     return (
         f"| {label} | {report.games} | {100 * report.win_share:.1f}% "
-        f"| {100 * lo:.1f}–{100 * hi:.1f}% | {100 * delta:+.1f} "
-        f"| {report.points_per_hand:+.2f} |"
+        f"| {100 * lo:.1f}–{100 * hi:.1f}% | {change} | {report.points_per_hand:+.2f} |"
     )
 
 
@@ -275,7 +272,7 @@ def _write(
             f"Ablation: Hard with one habit switched off, against `{args.ablation_opponent}` "
             "(same seeds for every row).",
             "",
-            "| Hard | matches | win share | 95% CI | change | points/hand |",
+            "| Hard | matches | win share | 95% CI | change (paired, 95% CI) | points/hand |",
             "|---|---|---|---|---|---|",
             *ablation,
             "",
