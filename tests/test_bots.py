@@ -20,6 +20,7 @@ from ginrummy.bots import BOT_NAMES, UnknownBotError, make_bot
 from ginrummy.bots._common import bits, deadwood_of, read_record
 from ginrummy.bots._lookahead import after_draws
 from ginrummy.bots._reading import dealt_danger, melds_with_two, read_table, sample_opponent
+from ginrummy.bots._rollout import OUTS_SLACK, outs, outs_throw
 from ginrummy.bots.hard import (
     MELDED_TAKES_MISS,
     PASSED_MISS,
@@ -712,6 +713,43 @@ def test_a_throws_dealt_danger_is_the_share_of_dealt_hands_it_would_meld_with(
             for guess in guesses
         ]
         assert shares[card] == pytest.approx(sum(melding) / count)
+
+
+@given(st.integers(0, 10_000), st.integers(1, 11))
+def test_a_hands_outs_are_the_cards_that_would_meld_with_two_of_its_cards(
+    seed: int, size: int
+) -> None:
+    """The play-outs' gin chaser counts a hand's outs: every card it does not hold that
+    forms a meld with two of its cards (aces low)."""
+    rng = random.Random(seed)
+    hand = mask_of(FULL_DECK[c] for c in rng.sample(range(52), size))
+    expected = sum(
+        any(is_meld([card, x, y]) for x, y in combinations(bits(hand), 2))
+        for card in range(52)
+        if not hand >> card & 1
+    )
+    assert outs(hand) == expected
+
+
+@given(st.integers(0, 10_000), st.floats(0.1, 5.0), st.booleans())
+def test_the_gin_chasers_throw_keeps_more_outs_within_a_few_points_of_the_least_deadwood(
+    seed: int, weight: float, locks: bool
+) -> None:
+    """The quick gin chaser never throws the card just taken, leaves at most OUTS_SLACK
+    points above the least deadwood, and no other such throw beats it on deadwood less
+    ``weight`` per out."""
+    rng = random.Random(seed)
+    cards = rng.sample(range(52), 11)
+    hand = mask_of(FULL_DECK[c] for c in cards)
+    locked = cards[0] if locks else -1
+    card, left = outs_throw(hand, locked, False, weight)
+    assert card != locked and hand >> card & 1
+    after = {c: deadwood_of(hand & ~(1 << c), False) for c in cards if c != locked}
+    assert left == after[card] <= min(after.values()) + OUTS_SLACK
+    value = left - weight * outs(hand & ~(1 << card))
+    for c, dead in after.items():
+        if dead <= min(after.values()) + OUTS_SLACK:
+            assert value <= dead - weight * outs(hand & ~(1 << c)) + 1e-9
 
 
 @given(st.integers(0, 10_000), st.integers(3, 30))

@@ -26,7 +26,7 @@ from ginrummy.bots._reading import Fits, Reading, sample_opponent
 from ginrummy.cards import CARD_POINTS, Bitmask, CardSet
 from ginrummy.hand import DEAD_AT
 
-__all__ = ["Playout", "throw_outcomes"]
+__all__ = ["OUTS_SLACK", "Playout", "outs", "outs_throw", "throw_outcomes"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +50,11 @@ class Playout:
     layoffs: bool = False
     """Whether a knock's defender lays off on the knocker's melds (the knocker's
     least-deadwood arrangement); without, a knock is scored on the two raw deadwoods."""
+    my_outs: float = 0.0
+    their_outs: float = 0.0
+    """How each quick player weighs the draws that would meld against the deadwood a throw
+    leaves (:func:`outs_throw`): a point of deadwood is worth ``weight * 0.9^(turn-1)``
+    draws. 0: the card that leaves the least deadwood."""
 
 
 def _knock_points(knocker: Bitmask, dead: int, defender: Bitmask, rules: Playout) -> float:
@@ -91,6 +96,47 @@ def _throw(hand: Bitmask, locked: int, ace_high: bool) -> tuple[int, int]:
     return best_card, best
 
 
+_ROW = (1 << 13) - 1
+OUTS_SLACK = 3
+"""With a weight on the outs: throws leaving more than this many points above the least
+deadwood are not considered."""
+
+
+def outs(hand: Bitmask) -> int:
+    """How many cards not in ``hand`` would join a meld with two or more of its cards: the
+    third and fourth of a rank it holds twice or more, and the cards at either end of two
+    suited neighbours or between two cards one apart (aces low; the cards already played
+    count too: a quick player does not track the pile)."""
+    rows = [hand >> (13 * s) & _ROW for s in range(4)]
+    r0, r1, r2, r3 = rows
+    pairs = (r0 & r1) | (r0 & r2) | (r0 & r3) | (r1 & r2) | (r1 & r3) | (r2 & r3)
+    count = 0
+    for row in rows:
+        runs = (row << 1 & row << 2) | (row >> 1 & row >> 2) | (row << 1 & row >> 1)
+        count += ((pairs | runs) & ~row & _ROW).bit_count()
+    return count
+
+
+def outs_throw(hand: Bitmask, locked: int, ace_high: bool, weight: float) -> tuple[int, int]:
+    """The card to throw from eleven (never ``locked``) and the deadwood it leaves, for a
+    quick player chasing gin: of the throws within :data:`OUTS_SLACK` points of the least
+    deadwood, the one that leaves the least deadwood less ``weight`` per out (then the
+    dearest)."""
+    deadwood = melds.deadwood_mask
+    left = {
+        c: deadwood(hand & ~(1 << c), ace_high) for c in _ORDER if hand >> c & 1 and c != locked
+    }
+    least = min(left.values())
+    best_card, best = -1, float("inf")
+    for c, dead in left.items():  # dearest first, so the dearest wins a tie
+        if dead > least + OUTS_SLACK:
+            continue
+        value = dead - weight * outs(hand & ~(1 << c))
+        if value < best:
+            best_card, best = c, value
+    return best_card, left[best_card]
+
+
 def _melds_with(hand: Bitmask, top: int, now: int, ace_high: bool) -> bool:
     """Whether ``top`` joins a meld of ``hand`` and lowers its deadwood (the pile rule
     of the simple players)."""
@@ -112,6 +158,7 @@ def _play(mine: Bitmask, theirs: Bitmask, top: int, stock: list[int], rules: Pla
     hands = [mine, theirs]
     turns = [rules.my_turns, rules.their_turns]
     knock_turns = (rules.my_knock_turns, rules.their_knock_turns)
+    outs_weights = (rules.my_outs, rules.their_outs)
     now = [melds.deadwood_mask(mine, ace_high), melds.deadwood_mask(theirs, ace_high)]
     left = len(stock)
     player = 1
@@ -127,7 +174,11 @@ def _play(mine: Bitmask, theirs: Bitmask, top: int, stock: list[int], rules: Pla
             left -= 1
             hand |= 1 << stock[left]
         turns[player] += 1
-        card, dead = _throw(hand, locked, ace_high)
+        weight = outs_weights[player]
+        if weight:
+            card, dead = outs_throw(hand, locked, ace_high, weight * 0.9 ** (turns[player] - 1))
+        else:
+            card, dead = _throw(hand, locked, ace_high)
         hand &= ~(1 << card)
         hands[player] = hand
         now[player] = dead

@@ -296,6 +296,17 @@ class HardConfig:
     rollout_weight: float = 1.0
     """With ``rollout``: how much a point of a play-out's mean outcome counts against a
     point of the evaluation."""
+    rollout_outs: float = 0.0
+    """With ``rollout``: the quick players of the play-outs chase gin (Hard's own player
+    always, the other only when ``adapt`` reads it as a camper): of the throws within
+    3 points of the least deadwood, each throws the one that leaves the least deadwood
+    less this weight (times ``0.9^(turn-1)``) per card that would join a meld. 0: the card
+    that leaves the least deadwood. At 1, the quick player's throw is the camper's in 74%
+    of 2,736 camper throws and Hard's in 82% of 1,113 (69% and 77% at 0).
+
+    Measured at 1 on tuning seeds 8751 to 9750 (2,000 matches, paired with the app's
+    Hard): +0.3 points of win share against the camper (-1.5 to +2.1), net points a seed
+    -0.5 (-5.0 to +3.9). Closer play-outs did not choose better throws: off."""
     rollout_layoffs: bool = True
     """With ``rollout``, against a player not read as a camper (``adapt``): a play-out's
     knock lets the defender lay off on the knocker's melds (without, the two raw
@@ -539,6 +550,8 @@ class HardBot:
             their_knock_turns=config.early_turns if passed > late else 1 << 20,
             ace_high=reading.ace_high,
             layoffs=config.rollout_layoffs and passed <= late,
+            my_outs=config.rollout_outs,
+            their_outs=config.rollout_outs if passed > late else 0.0,
         )
         extra = min(config.max_extra, round(config.choosiness * record.opp_turns))
         outcomes = throw_outcomes(
