@@ -26,7 +26,7 @@ from ginrummy.bots._reading import Fits, Reading, sample_opponent
 from ginrummy.cards import CARD_POINTS, Bitmask, CardSet
 from ginrummy.hand import DEAD_AT
 
-__all__ = ["OUTS_SLACK", "Playout", "outs", "outs_throw", "throw_outcomes"]
+__all__ = ["OUTS_SLACK", "Playout", "least_throw", "outs", "outs_throw", "throw_outcomes"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +77,7 @@ _ORDER = tuple(sorted(range(52), key=lambda c: (-CARD_POINTS[c], -c)))
 """Every card, dearest first (the higher card first among equals)."""
 
 
-def _throw(hand: Bitmask, locked: int, ace_high: bool) -> tuple[int, int]:
+def least_throw(hand: Bitmask, locked: int, ace_high: bool) -> tuple[int, int]:
     """The card to throw from eleven (never ``locked``) and the deadwood it leaves:
     of the throws that leave the least, the dearest."""
     deadwood = melds.deadwood_mask
@@ -178,7 +178,7 @@ def _play(mine: Bitmask, theirs: Bitmask, top: int, stock: list[int], rules: Pla
         if weight:
             card, dead = outs_throw(hand, locked, ace_high, weight * 0.9 ** (turns[player] - 1))
         else:
-            card, dead = _throw(hand, locked, ace_high)
+            card, dead = least_throw(hand, locked, ace_high)
         hand &= ~(1 << card)
         hands[player] = hand
         now[player] = dead

@@ -301,8 +301,9 @@ class HardConfig:
     always, the other only when ``adapt`` reads it as a camper): of the throws within
     3 points of the least deadwood, each throws the one that leaves the least deadwood
     less this weight (times ``0.9^(turn-1)``) per card that would join a meld. 0: the card
-    that leaves the least deadwood. At 1, the quick player's throw is the camper's in 74%
-    of 2,736 camper throws and Hard's in 82% of 1,113 (69% and 77% at 0).
+    that leaves the least deadwood. At 1, the quick player's throw is the camper's in 73%
+    of 2,678 camper throws and Hard's in 78% of 1,179 (68% and 72% at 0;
+    bench/bench_quick_throw.py).
 
     Measured at 1 on tuning seeds 8751 to 9750 (2,000 matches, paired with the app's
     Hard): +0.3 points of win share against the camper (-1.5 to +2.1), net points a seed
