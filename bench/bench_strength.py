@@ -203,10 +203,14 @@ def main(argv: list[str] | None = None) -> int:
     ablation: list[str] = []
     if "ablation" in parts:
         opp = args.ablation_opponent
-        full = _run("hard", opp, args.ablation_matches, args.jobs, args.seed_start)
+        # Named apart from the headline's runs, which may pair the same bots on more seeds.
+        tag = f"{opp}_ablation"
+        full = _run("hard", opp, args.ablation_matches, args.jobs, args.seed_start, tag)
         ablation.append(_ablation_row("all habits (Hard as shipped)", full, full))
         for part in ABLATION:
-            report = _run(f"hard:-{part}", opp, args.ablation_matches, args.jobs, args.seed_start)
+            report = _run(
+                f"hard:-{part}", opp, args.ablation_matches, args.jobs, args.seed_start, tag
+            )
             ablation.append(_ablation_row(f"without `{part}`", report, full))
             _write(args, headline, ablation, [], time.time() - start)
     openspiel: list[str] = []
