@@ -52,7 +52,7 @@ def throws(bot: str, hands: int, seed_start: int) -> list[tuple[Bitmask, int, in
 
 def _gin_chaser(weight: float) -> Rule:
     def rule(hand: Bitmask, locked: int, turn: int) -> int:
-        return outs_throw(hand, locked, False, weight * 0.9 ** (turn - 1))[0]
+        return outs_throw(hand, locked, False, weight, turn)[0]
 
     return rule
 

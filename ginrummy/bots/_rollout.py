@@ -53,8 +53,8 @@ class Playout:
     my_outs: float = 0.0
     their_outs: float = 0.0
     """How each quick player weighs the draws that would meld against the deadwood a throw
-    leaves (:func:`outs_throw`): a point of deadwood is worth ``weight * 0.9^(turn-1)``
-    draws. 0: the card that leaves the least deadwood."""
+    leaves (:func:`outs_throw`): each such draw is worth ``weight * 0.9^(turn-1)`` points
+    of deadwood. 0: the card that leaves the least deadwood."""
 
 
 def _knock_points(knocker: Bitmask, dead: int, defender: Bitmask, rules: Playout) -> float:
@@ -100,6 +100,8 @@ _ROW = (1 << 13) - 1
 OUTS_SLACK = 3
 """With a weight on the outs: throws leaving more than this many points above the least
 deadwood are not considered."""
+OUTS_DECAY = 0.9
+"""With a weight on the outs: how much less an out counts with each turn of the player's."""
 
 
 def outs(hand: Bitmask) -> int:
@@ -117,11 +119,14 @@ def outs(hand: Bitmask) -> int:
     return count
 
 
-def outs_throw(hand: Bitmask, locked: int, ace_high: bool, weight: float) -> tuple[int, int]:
+def outs_throw(
+    hand: Bitmask, locked: int, ace_high: bool, weight: float, turn: int = 1
+) -> tuple[int, int]:
     """The card to throw from eleven (never ``locked``) and the deadwood it leaves, for a
-    quick player chasing gin: of the throws within :data:`OUTS_SLACK` points of the least
-    deadwood, the one that leaves the least deadwood less ``weight`` per out (then the
-    dearest)."""
+    quick player chasing gin in its ``turn``-th turn: of the throws within
+    :data:`OUTS_SLACK` points of the least deadwood, the one that leaves the least
+    deadwood less ``weight * OUTS_DECAY^(turn-1)`` per out (then the dearest)."""
+    weight *= OUTS_DECAY ** (turn - 1)
     deadwood = melds.deadwood_mask
     left = {
         c: deadwood(hand & ~(1 << c), ace_high) for c in _ORDER if hand >> c & 1 and c != locked
@@ -176,7 +181,7 @@ def _play(mine: Bitmask, theirs: Bitmask, top: int, stock: list[int], rules: Pla
         turns[player] += 1
         weight = outs_weights[player]
         if weight:
-            card, dead = outs_throw(hand, locked, ace_high, weight * 0.9 ** (turns[player] - 1))
+            card, dead = outs_throw(hand, locked, ace_high, weight, turns[player])
         else:
             card, dead = least_throw(hand, locked, ace_high)
         hand &= ~(1 << card)
