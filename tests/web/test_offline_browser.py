@@ -246,9 +246,15 @@ def test_kept_offline_then_a_hand_against_hard_with_the_server_stopped(
 def _move(text: str) -> dict[str, Any]:
     """A record's action as the page sends it."""
     action = parse_action(text)
-    name = text.split()[0]
+    move: dict[str, Any] = {"action": text.split()[0]}
     card = getattr(action, "card", None)
-    return {"action": name} if card is None else {"action": name, "card": str(card)}
+    if card is not None:
+        move["card"] = str(card)
+    # A knock names its melds when the hand could be laid out more than one way.
+    melds = getattr(action, "melds", None)
+    if melds is not None:
+        move["melds"] = [[str(c) for c in meld] for meld in melds]
+    return move
 
 
 def keep(page: Page) -> None:
