@@ -16,7 +16,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
-from ginrummy.bots import BOT_NAMES, UnknownBotError, make_bot
+from ginrummy.bots import BOT_NAMES, UnknownBotError, card_weights, make_bot
 from ginrummy.bots._common import bits, deadwood_of, read_record
 from ginrummy.bots._lookahead import after_draws
 from ginrummy.bots._reading import dealt_danger, melds_with_two, read_table, sample_opponent
@@ -248,6 +248,21 @@ def _showed_queen_hand() -> Hand:
     hand.apply(Discard(Card.parse("2C")))
     hand.apply(DrawStock())
     return hand
+
+
+def test_a_pickup_raises_its_rank_then_its_neighbours_then_the_cards_beyond() -> None:
+    """The reading's three factors go to the three relations its docs name, in that order."""
+    hand = Hand.from_seed(2, dealer=0)
+    taken = parse_cards("JS")[0]
+    assert hand.view(1).pile[-1] == taken
+    hand.apply(TakeUpcard())
+    weights = card_weights(hand.view(0))
+    by_card = {str(Card(c)): w for c, w in weights.items() if w != 1.0}
+    same_rank = {c: by_card.pop(c) for c in ("JC", "JD", "JH") if c in by_card}
+    assert same_rank and set(same_rank.values()) == {2.2}
+    assert {c: by_card[c] for c in ("TS", "QS")} == {"TS": 2.0, "QS": 2.0}
+    assert {c: by_card[c] for c in ("9S", "KS")} == {"9S": 1.4, "KS": 1.4}
+    assert set(by_card) == {"TS", "QS", "9S", "KS"}
 
 
 def test_hard_does_not_throw_the_card_the_other_hand_showed_it_collects() -> None:

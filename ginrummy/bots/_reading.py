@@ -58,7 +58,7 @@ def _relation(a: int, b: int) -> int:
     if a // 13 != b // 13:
         return -1
     gap = abs(a % 13 - b % 13)
-    return gap - 1 if gap <= 2 else -1
+    return gap if gap <= 2 else -1
 
 
 def card_weights(view: PlayerView) -> dict[int, float]:
