@@ -1,0 +1,134 @@
+"""How well Hard reads the other hand: a diagnostic of ``infer`` against the true cards.
+
+Hard's reading (:func:`ginrummy.bots._reading.read_table`) gives each card it
+has not seen a chance to be in the other hand. This plays single hands of Hard
+(seat 0) against each opponent, and at each of Hard's throws scores those
+chances against the cards the other player really holds: the log loss (lower
+is better; the reading with ``infer`` off gives every unseen card the same
+chance, the baseline) and a calibration table (of the cards given a chance in
+each band, the share really held). Then the danger of each card in Hard's hand
+(:func:`~ginrummy.bots._reading.danger`: the chance that throwing it gives the
+other hand a meld) against whether it really would: the log loss, and the area
+under the ROC curve (the chance that a card that would meld was given a higher
+danger than one that would not; 0.5 is a coin's)::
+
+    .venv/bin/python bench/bench_reading.py --hands 300 --seed-start 20001
+
+Each hand is dealt from its number, as the arena's hands are. Tune on one
+range of hands and report on another.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+
+from ginrummy.arena import build_bot
+from ginrummy.bots._common import bits, read_record
+from ginrummy.bots._reading import danger, melds_with_two, read_table
+from ginrummy.cards import Bitmask, mask_of
+from ginrummy.hand import Hand, Phase, PlayerView, shuffled_deck
+from ginrummy.settings import Settings
+
+BANDS = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.7, 1.0)
+"""The edges of the calibration table's bands of chance."""
+
+
+def positions(opponent: str, hands: int, seed_start: int) -> list[tuple[PlayerView, Bitmask]]:
+    """Hard's view at each of its throws, with the other player's true hand."""
+    out = []
+    for seed in range(seed_start, seed_start + hands):
+        rng = random.Random(f"ginrummy-reading/{seed}")
+        hand = Hand.deal(shuffled_deck(rng), dealer=rng.randrange(2), settings=Settings())
+        bots = [build_bot("hard", seed), build_bot(opponent, seed + 1)]
+        while not hand.is_over:
+            player = hand.to_act or 0
+            view = hand.view(player)
+            if player == 0 and view.phase == Phase.DISCARD:
+                out.append((view, mask_of(hand.view(1).hand)))
+            hand.apply(bots[player].choose(view))
+    return out
+
+
+def score(
+    seen: list[tuple[PlayerView, Bitmask]], *, infer: bool
+) -> tuple[float, int, list[tuple[int, int]]]:
+    """Mean log loss over every unseen card, the count, and (cards, held) per band."""
+    total = 0.0
+    count = 0
+    bands = [(0, 0)] * (len(BANDS) - 1)
+    for view, truth in seen:
+        reading = read_table(view, read_record(view), infer=infer)
+        for card in bits(reading.unseen):
+            p = min(max(reading.p_opp[card], 1e-4), 1 - 1e-4)
+            held = truth >> card & 1
+            total -= math.log(p if held else 1 - p)
+            count += 1
+            band = next(i for i in range(len(bands)) if p <= BANDS[i + 1])
+            n, k = bands[band]
+            bands[band] = (n + 1, k + held)
+    return total / max(count, 1), count, bands
+
+
+def danger_score(seen: list[tuple[PlayerView, Bitmask]]) -> tuple[float, float, int, float]:
+    """The danger of each card in Hard's hand against the true hand: log loss, AUC,
+    the count, and the share of cards that would really give a meld."""
+    pairs: list[tuple[float, int]] = []
+    for view, truth in seen:
+        reading = read_table(view, read_record(view))
+        for card in bits(mask_of(view.hand)):
+            pairs.append((danger(reading, card), int(melds_with_two(truth, card, False))))
+    loss = 0.0
+    for p, melds in pairs:
+        q = min(max(p, 1e-4), 1 - 1e-4)
+        loss -= math.log(q if melds else 1 - q)
+    # AUC by ranks (ties share their mean rank).
+    pairs.sort()
+    rank_sum = 0.0
+    i = 0
+    while i < len(pairs):
+        j = i
+        while j < len(pairs) and pairs[j][0] == pairs[i][0]:
+            j += 1
+        mean_rank = (i + 1 + j) / 2
+        rank_sum += mean_rank * sum(m for _, m in pairs[i:j])
+        i = j
+    yes = sum(m for _, m in pairs)
+    no = len(pairs) - yes
+    auc = (rank_sum - yes * (yes + 1) / 2) / (yes * no) if yes and no else float("nan")
+    return loss / max(len(pairs), 1), auc, len(pairs), yes / max(len(pairs), 1)
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Print the reading's log loss and calibration against each opponent."""
+    p = argparse.ArgumentParser(description=__doc__)
+    p.add_argument("--opponents", default="camper,simple,medium")
+    p.add_argument("--hands", type=int, default=300, help="hands against each opponent")
+    p.add_argument("--seed-start", type=int, default=20001)
+    args = p.parse_args(argv)
+    everything: list[tuple[PlayerView, Bitmask]] = []
+    print("opponent | Hard's throws | cards scored | log loss, infer off | log loss, infer on")
+    for opponent in args.opponents.split(","):
+        seen = positions(opponent, args.hands, args.seed_start)
+        everything += seen
+        flat, count, _ = score(seen, infer=False)
+        read, _, _ = score(seen, infer=True)
+        print(f"{opponent} | {len(seen)} | {count} | {flat:.4f} | {read:.4f}")
+    flat, count, _ = score(everything, infer=False)
+    read, _, bands = score(everything, infer=True)
+    print(f"all | {len(everything)} | {count} | {flat:.4f} | {read:.4f}")
+    loss, auc, cards, melds = danger_score(everything)
+    print(
+        f"\nthe danger of Hard's {cards} cards in hand: log loss {loss:.4f}, "
+        f"AUC {auc:.4f} ({100 * melds:.1f}% would give the other hand a meld)"
+    )
+    print("\nchance given (infer on) | cards | share held")
+    for i, (n, k) in enumerate(bands):
+        if n:
+            print(f"{BANDS[i]:.1f}-{BANDS[i + 1]:.1f} | {n} | {k / n:.3f}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
