@@ -51,6 +51,12 @@ def positions(opponent: str, hands: int, seed_start: int) -> list[tuple[PlayerVi
     return out
 
 
+def _log_loss(p: float, happened: int) -> float:
+    """The log loss of chance ``p`` given what happened (clipped away from 0 and 1)."""
+    p = min(max(p, 1e-4), 1 - 1e-4)
+    return -math.log(p if happened else 1 - p)
+
+
 def score(
     seen: list[tuple[PlayerView, Bitmask]], *, infer: bool
 ) -> tuple[float, int, list[tuple[int, int]]]:
@@ -61,9 +67,9 @@ def score(
     for view, truth in seen:
         reading = read_table(view, read_record(view), infer=infer)
         for card in bits(reading.unseen):
-            p = min(max(reading.p_opp[card], 1e-4), 1 - 1e-4)
+            p = reading.p_opp[card]
             held = truth >> card & 1
-            total -= math.log(p if held else 1 - p)
+            total += _log_loss(p, held)
             count += 1
             band = next(i for i in range(len(bands)) if p <= BANDS[i + 1])
             n, k = bands[band]
@@ -79,10 +85,7 @@ def danger_score(seen: list[tuple[PlayerView, Bitmask]]) -> tuple[float, float, 
         reading = read_table(view, read_record(view))
         for card in bits(mask_of(view.hand)):
             pairs.append((danger(reading, card), int(melds_with_two(truth, card, False))))
-    loss = 0.0
-    for p, melds in pairs:
-        q = min(max(p, 1e-4), 1 - 1e-4)
-        loss -= math.log(q if melds else 1 - q)
+    loss = sum(_log_loss(p, melds) for p, melds in pairs)
     # AUC by ranks (ties share their mean rank).
     pairs.sort()
     rank_sum = 0.0

@@ -7,11 +7,11 @@ import random
 from typing import Any
 
 import pytest
+from web._support import page_move
 
 from ginrummy.bots import make_bot
 from ginrummy.errors import REFUSALS
 from ginrummy.fairness import fair_deck
-from ginrummy.hand import Action, Discard, Knock
 from ginrummy.match import Match
 from ginrummy.offline import OfflineMatch, Referee, settings_form
 from ginrummy.records import load_match, match_to_dict
@@ -25,15 +25,6 @@ HARD = [{"kind": "person"}, {"kind": "bot", "bot": "hard"}]
 
 def _seed(rng: random.Random) -> str:
     return rng.randbytes(32).hex()
-
-
-def _move(action: Action) -> dict[str, Any]:
-    """An engine action as the page sends it."""
-    if isinstance(action, Discard):
-        return {"action": "discard", "card": str(action.card)}
-    if isinstance(action, Knock):
-        return {"action": "knock", "card": str(action.card)}
-    return {"action": str(action)}
 
 
 def _as_server(m: OfflineMatch) -> LoadedMatch:
@@ -79,7 +70,7 @@ def _play_out(m: OfflineMatch, rng: random.Random, views: list[dict[str, Any]]) 
             m.next_hand(m.version, _seed(rng), stamp=STAMP)
         else:
             view = m.match.view(m.seat or 0)
-            m.act(m.version, _move(person.choose(view)), stamp=STAMP)
+            m.act(m.version, page_move(person.choose(view)), stamp=STAMP)
     views.append(_same_as_server(m))
 
 

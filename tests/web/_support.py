@@ -20,6 +20,7 @@ import httpx
 import pytest
 
 from ginrummy.cards import FULL_DECK, Card, format_cards, parse_cards
+from ginrummy.hand import Action, action_name
 
 if TYPE_CHECKING:
     from playwright._impl._api_structures import SetCookieParam
@@ -183,6 +184,19 @@ class Server:
         assert r.status_code == 201, r.text
         data: dict[str, Any] = r.json()
         return data
+
+
+def page_move(action: Action) -> dict[str, Any]:
+    """An engine action as the page sends it: the action's name, its card, and a knock's
+    melds when it names them (a hand that can be laid out more than one way)."""
+    move: dict[str, Any] = {"action": action_name(action).value}
+    card = getattr(action, "card", None)
+    if card is not None:
+        move["card"] = str(card)
+    melds = getattr(action, "melds", None)
+    if melds is not None:
+        move["melds"] = [[str(c) for c in meld] for meld in melds]
+    return move
 
 
 def card_codes(value: Any) -> set[str]:

@@ -23,7 +23,7 @@ from ginrummy.match import Match
 from ginrummy.offline import OfflineMatch
 from ginrummy.records import load_match, match_to_dict
 
-from ._support import Server
+from ._support import Server, page_move
 from .conftest import BROWSER_ARGS, CHROMIUM
 
 pytestmark = pytest.mark.browser
@@ -224,7 +224,8 @@ def test_kept_offline_then_a_hand_against_hard_with_the_server_stopped(
     # The player's moves are replayed; the bot's are made again here by its own seed.
     actions = record["hands"][0]["actions"]
     while len(native.match.hand.actions) < len(actions):
-        native.act(native.version, _move(actions[len(native.match.hand.actions)]), stamp="")
+        played = parse_action(actions[len(native.match.hand.actions)])
+        native.act(native.version, page_move(played), stamp="")
     assert match_to_dict(native.match, finished_only=True) == {
         k: v for k, v in record.items() if k != "players"
     }
@@ -241,20 +242,6 @@ def test_kept_offline_then_a_hand_against_hard_with_the_server_stopped(
     ]
     assert elsewhere == []
     assert device.problems == []
-
-
-def _move(text: str) -> dict[str, Any]:
-    """A record's action as the page sends it."""
-    action = parse_action(text)
-    move: dict[str, Any] = {"action": text.split()[0]}
-    card = getattr(action, "card", None)
-    if card is not None:
-        move["card"] = str(card)
-    # A knock names its melds when the hand could be laid out more than one way.
-    melds = getattr(action, "melds", None)
-    if melds is not None:
-        move["melds"] = [[str(c) for c in meld] for meld in melds]
-    return move
 
 
 def keep(page: Page) -> None:
