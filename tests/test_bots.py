@@ -32,7 +32,6 @@ from ginrummy.bots.hard import (
 from ginrummy.cards import FULL_DECK, Card, CardSet, parse_cards
 from ginrummy.hand import (
     Action,
-    Dealt,
     Discard,
     Discarded,
     DrawPile,
@@ -263,6 +262,25 @@ def test_a_pickup_raises_its_rank_then_its_neighbours_then_the_cards_beyond() ->
     assert {c: by_card[c] for c in ("TS", "QS")} == {"TS": 2.0, "QS": 2.0}
     assert {c: by_card[c] for c in ("9S", "KS")} == {"9S": 1.4, "KS": 1.4}
     assert set(by_card) == {"TS", "QS", "9S", "KS"}
+
+
+def test_the_draw_forced_after_both_passed_the_upcard_declines_nothing() -> None:
+    """The non-dealer passes the upcard once by choice; its stock draw after the dealer
+    passed too is the rules', so the upcard's rank counts as passed once, not twice."""
+    hand = Hand.from_seed(2, dealer=1)
+    upcard = hand.view(0).pile[-1]
+    hand.apply(PassUpcard())  # the non-dealer, seat 0
+    hand.apply(PassUpcard())  # the dealer
+    hand.apply(DrawStock())  # seat 0 again: forced
+    view = hand.view(1)
+    assert read_record(view).opp_passed == [int(upcard)]
+    same_rank = [c for c in range(52) if c % 13 == int(upcard) % 13 and c != int(upcard)]
+    weights = card_weights(view)
+    assert {weights[c] for c in same_rank if c in weights} == {0.55}
+    # Nor is it the pile card the other player let go by on the turn of its throw.
+    throw = next(a for a in hand.view(0).legal_actions if isinstance(a, Discard))
+    hand.apply(throw)
+    assert read_record(hand.view(1)).opp_last_passed is None
 
 
 def test_hard_does_not_throw_the_card_the_other_hand_showed_it_collects() -> None:
@@ -782,7 +800,8 @@ def test_a_dealt_guess_the_other_players_last_throw_or_pass_melds_with_is_rarely
     )
     assert fits is not None
     # The other player's last turn, from the log: the draw before its last throw,
-    # and the card on the pile when it drew from the stock.
+    # and the card on the pile when it drew from the stock (a stock draw before any
+    # throw is the one the rules force after both passed the upcard: it passes nothing).
     events = list(view.events)
     thrown_at = max(i for i, e in enumerate(events) if isinstance(e, Discarded) and e.player == 1)
     thrown = events[thrown_at]
@@ -791,9 +810,7 @@ def test_a_dealt_guess_the_other_players_last_throw_or_pass_melds_with_is_rarely
     passed: int | None = None
     if isinstance(events[thrown_at - 1], StockDrawn):
         before = [int(e.card) for e in events[: thrown_at - 1] if isinstance(e, Discarded)]
-        dealt = events[0]
-        assert isinstance(dealt, Dealt)
-        passed = before[-1] if before else int(dealt.upcard)
+        passed = before[-1] if before else None
     rng = random.Random(seed)
     for _ in range(40):
         hand = mask_of(FULL_DECK[c] for c in rng.sample(range(52), 10))

@@ -97,7 +97,8 @@ class PublicRecord:
 
     ``opp_took`` are the cards the other player drew from the pile, ``opp_threw``
     the cards they discarded, ``opp_passed`` the pile cards they declined
-    (passing the upcard, or drawing from the stock with that card on top), and
+    (passing the upcard, or drawing from the stock with that card on top; not
+    the first draw after both passed the upcard, which the rules force), and
     ``opp_last_passed`` the pile card they declined on the turn of their latest
     throw (``None`` when they took it, or have not thrown).
     """
@@ -122,8 +123,10 @@ def read_record(view: PlayerView) -> PublicRecord:
     top: int | None = None
     passing: int | None = None
     last_passed: int | None = None
+    upcard_passes = 0
     for e in view.events:
         if isinstance(e, UpcardPassed):
+            upcard_passes += 1
             if e.player != me and top is not None:
                 passed.append(top)
         elif isinstance(e, UpcardTaken):
@@ -135,12 +138,15 @@ def read_record(view: PlayerView) -> PublicRecord:
                 passing = None
             top = None
         elif isinstance(e, StockDrawn):
+            # After both passed the upcard the non-dealer must draw from the
+            # stock: that draw declines nothing.
+            forced = upcard_passes == 2 and my_turns + opp_turns == 0
             if e.player == me:
                 my_turns += 1
             else:
                 opp_turns += 1
-                passing = top
-                if top is not None:
+                passing = None if forced else top
+                if top is not None and not forced:
                     passed.append(top)
         elif isinstance(e, PileDrawn):
             if e.player == me:

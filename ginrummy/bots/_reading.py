@@ -19,17 +19,10 @@ from ginrummy.bots._common import (
     PublicRecord,
     bits,
     deadwood_of,
+    read_record,
 )
 from ginrummy.cards import CARD_POINTS, Bitmask, mask_of
-from ginrummy.hand import (
-    Dealt,
-    Discarded,
-    PileDrawn,
-    PlayerView,
-    StockDrawn,
-    UpcardPassed,
-    UpcardTaken,
-)
+from ginrummy.hand import PlayerView
 from ginrummy.melds import lay_off_spots
 
 __all__ = [
@@ -64,50 +57,41 @@ def _relation(a: int, b: int) -> int:
 def card_weights(view: PlayerView) -> dict[int, float]:
     """For each card ``view.player`` has not seen, how likely the other hand holds it (relative).
 
-    The same factors as :func:`read_table`, read from the view's own log: every
-    unseen card starts at 1, and each card the other player took, let go by or
-    threw multiplies the weight of the cards that could meld with it.
+    The same factors as :func:`read_table`: every unseen card starts at 1, and
+    each card the other player took, let go by or threw multiplies the weight
+    of the cards that could meld with it.
 
     >>> from ginrummy.hand import Hand
     >>> weights = card_weights(Hand.from_seed(5, dealer=0).view(1))
     >>> len(weights), set(weights.values())
     (41, {1.0})
     """
-    me = view.player
-    took: list[int] = []
-    threw: list[int] = []
-    passed: list[int] = []
-    top: int | None = None
-    for e in view.events:
-        if isinstance(e, Dealt):
-            top = int(e.upcard)
-        elif isinstance(e, UpcardPassed):
-            if e.player != me and top is not None:
-                passed.append(top)
-        elif isinstance(e, UpcardTaken):
-            if e.player != me:
-                took.append(int(e.card))
-            top = None
-        elif isinstance(e, StockDrawn):
-            if e.player != me and top is not None:
-                passed.append(top)
-        elif isinstance(e, PileDrawn):
-            if e.player != me:
-                took.append(int(e.card))
-        elif isinstance(e, Discarded):
-            top = int(e.card)
-            if e.player != me:
-                threw.append(int(e.card))
-    seen = mask_of(view.hand) | mask_of(view.pile)
-    cards = bits(ALL_CARDS & ~seen & ~mask_of(view.opponent_pile_cards))
-    weights = dict.fromkeys(cards, 1.0)
-    for acts, factors in ((took, _TOOK), (passed, _PASSED), (threw, _THREW)):
+    record = read_record(view)
+    seen = mask_of(view.hand) | record.pile_mask | mask_of(view.opponent_pile_cards)
+    cards = bits(ALL_CARDS & ~seen)
+    weight = _weights(cards, record)
+    return {c: weight[c] for c in cards}
+
+
+def _weights(cards: list[int], record: PublicRecord | None) -> list[float]:
+    """By card index, the weight of each of ``cards`` after the other player's acts
+    in ``record`` (all 1 without one; 0 for the other cards)."""
+    weight = [0.0] * 52
+    for c in cards:
+        weight[c] = 1.0
+    if record is None:
+        return weight
+    for acts, factors in (
+        (record.opp_took, _TOOK),
+        (record.opp_passed, _PASSED),
+        (record.opp_threw, _THREW),
+    ):
         for x in acts:
             for c in cards:
                 r = _relation(x, c)
                 if r >= 0:
-                    weights[c] *= factors[r]
-    return weights
+                    weight[c] *= factors[r]
+    return weight
 
 
 @dataclass(slots=True)
@@ -146,21 +130,8 @@ def read_table(view: PlayerView, record: PublicRecord, *, infer: bool = True) ->
     pile = record.pile_mask
     unseen = ALL_CARDS & ~mine & ~known & ~pile
     opp_unknown = max(0, view.opponent_card_count - known.bit_count())
-    weight = [0.0] * 52
     cards = bits(unseen)
-    for c in cards:
-        weight[c] = 1.0
-    if infer:
-        for acts, factors in (
-            (record.opp_took, _TOOK),
-            (record.opp_passed, _PASSED),
-            (record.opp_threw, _THREW),
-        ):
-            for x in acts:
-                for c in cards:
-                    r = _relation(x, c)
-                    if r >= 0:
-                        weight[c] *= factors[r]
+    weight = _weights(cards, record if infer else None)
     p = [0.0] * 52
     for c in bits(known):
         p[c] = 1.0
