@@ -13,10 +13,17 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
+from hypothesis import settings
+
 from ginrummy.cards import FULL_DECK, Card, parse_cards
 from ginrummy.hand import Hand, PlayerView, parse_action
 from ginrummy.match import Match
 from ginrummy.settings import Settings
+
+# Property tests assert behaviour, never speed: a busy machine must not fail them
+# (hypothesis's default deadline is 200 ms an example). Speed is the benchmarks' job.
+settings.register_profile("project", deadline=None)
+settings.load_profile("project")
 
 CardsText = str | Iterable[Card]
 """Cards written in the rules' notation (``"AS 2S 3S"``) or given as cards."""
