@@ -67,10 +67,15 @@ def card_weights(view: PlayerView) -> dict[int, float]:
     (41, {1.0})
     """
     record = read_record(view)
-    seen = mask_of(view.hand) | record.pile_mask | mask_of(view.opponent_pile_cards)
-    cards = bits(ALL_CARDS & ~seen)
+    cards = bits(_unseen(view, record))
     weight = _weights(cards, record)
     return {c: weight[c] for c in cards}
+
+
+def _unseen(view: PlayerView, record: PublicRecord) -> Bitmask:
+    """The cards in the other hand or the stock, nobody knows which: neither in
+    ``view.player``'s hand, nor on the pile, nor taken from it by the other player."""
+    return ALL_CARDS & ~mask_of(view.hand) & ~mask_of(view.opponent_pile_cards) & ~record.pile_mask
 
 
 def _weights(cards: list[int], record: PublicRecord | None) -> list[float]:
@@ -128,7 +133,7 @@ def read_table(view: PlayerView, record: PublicRecord, *, infer: bool = True) ->
     mine = mask_of(view.hand)
     known = mask_of(view.opponent_pile_cards)
     pile = record.pile_mask
-    unseen = ALL_CARDS & ~mine & ~known & ~pile
+    unseen = _unseen(view, record)
     opp_unknown = max(0, view.opponent_card_count - known.bit_count())
     cards = bits(unseen)
     weight = _weights(cards, record if infer else None)
