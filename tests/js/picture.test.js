@@ -83,6 +83,10 @@ test("at a friend's table the prompt says whose move it waits for", () => {
   assert.equal(promptText({ final: null }, t, { ...ctx, waiting: true, friendOpen: true }), "Waiting for your friend to open the invite link.");
   assert.equal(promptText({ final: null }, t, { ...ctx, waiting: true, myTurn: true }), "Draw from the stock.");
   assert.equal(promptText({ final: null }, t, ctx), "Bob is playing…");
+  // While moves are shown: Bob's, or only the deal where nobody has taken the seat yet.
+  const shown = { ...ctx, busy: true, replaying: true, waiting: true };
+  assert.equal(promptText({ final: null }, t, shown), "Bob is playing…");
+  assert.equal(promptText({ final: null }, t, { ...shown, friendOpen: true }), "");
 });
 
 test("the hint says what a throw leaves", () => {

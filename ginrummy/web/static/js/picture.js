@@ -109,7 +109,8 @@ export function limitText(limit) {
  *   other seat is a person's, whose move the table waits for; `friendOpen`: nobody took it yet)
  */
 export function promptText(m, table, ctx) {
-  if (ctx.busy) return ctx.replaying ? tr("prompt.they_play", { who: ctx.them }) : "";
+  // An open seat plays nothing: while the deal is shown there, nobody is playing.
+  if (ctx.busy) return ctx.replaying && !ctx.friendOpen ? tr("prompt.they_play", { who: ctx.them }) : "";
   if (m.final) return tr("prompt.match_over");
   if (table.phase === "over") return tr("prompt.hand_over");
   if (!ctx.myTurn) {
