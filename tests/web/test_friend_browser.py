@@ -76,7 +76,8 @@ def test_the_invite_button_makes_a_friend_match_with_a_link_and_a_qr_code(
     expect(page.locator("#invite-box")).to_be_visible()
     expect(page.locator("#invite-link")).to_have_value(re.compile(r"/join/[A-Za-z0-9_-]+$"))
     expect(page.locator("#invite-qr")).to_have_attribute("src", re.compile(r"qr\.svg$"))
-    assert page.locator("#invite-qr").evaluate("img => img.naturalWidth") > 0
+    # The picture loads after its address is set: wait for it (a busy machine is slow).
+    page.wait_for_function("() => document.querySelector('#invite-qr').naturalWidth > 0")
     expect(page.locator("#friend-status")).to_have_text("Nobody has opened the invite yet.")
     expect(page.locator("#prompt")).to_contain_text(
         re.compile("Waiting for your friend|Take the|Draw")
