@@ -14,6 +14,11 @@ danger than one that would not; 0.5 is a coin's)::
 
     .venv/bin/python bench/bench_reading.py --hands 300 --seed-start 20001
 
+With ``--guesses N`` the danger is also read the way the play-outs see it: the
+share of N hands dealt to the other player as Hard deals them for its
+play-outs (``--guess-specs "rollout_choosiness=0;"`` compares settings; an
+empty one is the app's Hard).
+
 Each hand is dealt from its number, as the arena's hands are. Tune on one
 range of hands and report on another.
 """
@@ -25,8 +30,9 @@ import math
 import random
 
 from ginrummy.arena import build_bot
-from ginrummy.bots._common import bits, read_record
-from ginrummy.bots._reading import danger, melds_with_two, read_table
+from ginrummy.bots._common import bits, decision_rng, read_record
+from ginrummy.bots._reading import danger, dealt_danger, melds_with_two, read_table, sample_opponent
+from ginrummy.bots.hard import hard_variant, knocking_style
 from ginrummy.cards import Bitmask, mask_of
 from ginrummy.hand import Hand, Phase, PlayerView, shuffled_deck
 from ginrummy.settings import Settings
@@ -77,17 +83,10 @@ def score(
     return total / max(count, 1), count, bands
 
 
-def danger_score(seen: list[tuple[PlayerView, Bitmask]]) -> tuple[float, float, int, float]:
-    """The danger of each card in Hard's hand against the true hand: log loss, AUC,
-    the count, and the share of cards that would really give a meld."""
-    pairs: list[tuple[float, int]] = []
-    for view, truth in seen:
-        reading = read_table(view, read_record(view))
-        for card in bits(mask_of(view.hand)):
-            pairs.append((danger(reading, card), int(melds_with_two(truth, card, False))))
-    loss = sum(_log_loss(p, melds) for p, melds in pairs)
-    # AUC by ranks (ties share their mean rank).
-    pairs.sort()
+def _auc(pairs: list[tuple[float, int]]) -> float:
+    """The chance that a case that happened was given a higher chance than one that did
+    not (by ranks; ties share their mean rank)."""
+    pairs = sorted(pairs)
     rank_sum = 0.0
     i = 0
     while i < len(pairs):
@@ -99,8 +98,46 @@ def danger_score(seen: list[tuple[PlayerView, Bitmask]]) -> tuple[float, float, 
         i = j
     yes = sum(m for _, m in pairs)
     no = len(pairs) - yes
-    auc = (rank_sum - yes * (yes + 1) / 2) / (yes * no) if yes and no else float("nan")
-    return loss / max(len(pairs), 1), auc, len(pairs), yes / max(len(pairs), 1)
+    return (rank_sum - yes * (yes + 1) / 2) / (yes * no) if yes and no else float("nan")
+
+
+def _mean_loss(pairs: list[tuple[float, int]]) -> float:
+    return sum(_log_loss(p, happened) for p, happened in pairs) / max(len(pairs), 1)
+
+
+def danger_score(seen: list[tuple[PlayerView, Bitmask]]) -> tuple[float, float, int, float]:
+    """The danger of each card in Hard's hand against the true hand: log loss, AUC,
+    the count, and the share of cards that would really give a meld."""
+    pairs: list[tuple[float, int]] = []
+    for view, truth in seen:
+        reading = read_table(view, read_record(view))
+        for card in bits(mask_of(view.hand)):
+            pairs.append((danger(reading, card), int(melds_with_two(truth, card, False))))
+    yes = sum(m for _, m in pairs)
+    return _mean_loss(pairs), _auc(pairs), len(pairs), yes / max(len(pairs), 1)
+
+
+def guessed_danger_score(
+    seen: list[tuple[PlayerView, Bitmask]], spec: str, samples: int
+) -> tuple[float, float]:
+    """The danger of each card in Hard's hand read instead from ``samples`` hands dealt
+    to the other player as Hard ``spec`` deals them for its play-outs (tidied by
+    ``rollout_choosiness``, weighed by what the other player did): log loss and AUC."""
+    bot = hard_variant(spec, 1)
+    config = bot.config
+    pairs: list[tuple[float, int]] = []
+    for view, truth in seen:
+        record = read_record(view)
+        reading = read_table(view, record)
+        style = knocking_style(view, config.early_turns) if config.adapt else (0, 0)
+        fits = bot._fits(view, record, reading, style)
+        rng = decision_rng(1, view, "guessed-danger")
+        extra = min(config.max_extra, round(config.rollout_choosiness * record.opp_turns))
+        cards = bits(mask_of(view.hand))
+        guesses = [sample_opponent(reading, rng, extra, fits) for _ in range(samples)]
+        shares = dealt_danger(guesses, cards, reading.ace_high)
+        pairs += [(shares[c], int(melds_with_two(truth, c, False))) for c in cards]
+    return _mean_loss(pairs), _auc(pairs)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -109,6 +146,17 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--opponents", default="camper,simple,medium")
     p.add_argument("--hands", type=int, default=300, help="hands against each opponent")
     p.add_argument("--seed-start", type=int, default=20001)
+    p.add_argument(
+        "--guesses",
+        type=int,
+        default=0,
+        help="also score the danger read from this many hands dealt as the play-outs deal them",
+    )
+    p.add_argument(
+        "--guess-specs",
+        default="",
+        help="Hard settings to deal those hands with, ';' between them (default: the app's)",
+    )
     args = p.parse_args(argv)
     everything: list[tuple[PlayerView, Bitmask]] = []
     print("opponent | Hard's throws | cards scored | log loss, infer off | log loss, infer on")
@@ -126,6 +174,11 @@ def main(argv: list[str] | None = None) -> int:
         f"\nthe danger of Hard's {cards} cards in hand: log loss {loss:.4f}, "
         f"AUC {auc:.4f} ({100 * melds:.1f}% would give the other hand a meld)"
     )
+    if args.guesses:
+        print(f"\nthe same danger read from {args.guesses} dealt hands a throw (log loss, AUC):")
+        for spec in args.guess_specs.split(";"):
+            loss, auc = guessed_danger_score(everything, spec, args.guesses)
+            print(f"hard:{spec} | {loss:.4f} | {auc:.4f}")
     print("\nchance given (infer on) | cards | share held")
     for i, (n, k) in enumerate(bands):
         if n:
