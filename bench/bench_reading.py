@@ -32,7 +32,7 @@ import random
 from ginrummy.arena import build_bot
 from ginrummy.bots._common import bits, decision_rng, read_record
 from ginrummy.bots._reading import danger, dealt_danger, melds_with_two, read_table, sample_opponent
-from ginrummy.bots.hard import hard_variant, knocking_style
+from ginrummy.bots.hard import hard_variant
 from ginrummy.cards import Bitmask, mask_of
 from ginrummy.hand import Hand, Phase, PlayerView, shuffled_deck
 from ginrummy.settings import Settings
@@ -129,10 +129,9 @@ def guessed_danger_score(
     for view, truth in seen:
         record = read_record(view)
         reading = read_table(view, record)
-        style = knocking_style(view, config.early_turns) if config.adapt else (0, 0)
-        fits = bot._fits(view, record, reading, style)
+        fits = bot._fits(view, record, reading, bot._style(view))
         rng = decision_rng(1, view, "guessed-danger")
-        extra = min(config.max_extra, round(config.rollout_choosiness * record.opp_turns))
+        extra = config.tidying(record.opp_turns, playouts=True)
         cards = bits(mask_of(view.hand))
         guesses = [sample_opponent(reading, rng, extra, fits) for _ in range(samples)]
         shares = dealt_danger(guesses, cards, reading.ace_high)

@@ -333,6 +333,13 @@ class HardConfig:
     share against ``simple`` (+0.2 to +4.2) and lost 2.8 against the camper
     (-5.3 to -0.3), hence only against a player not read as a camper."""
 
+    def tidying(self, opp_turns: int, *, playouts: bool = False) -> int:
+        """How many extra cards a hand dealt to the other player is tidied with after
+        ``opp_turns`` of its turns (``choosiness``, or ``rollout_choosiness`` for the
+        play-outs; at most ``max_extra``)."""
+        rate = self.rollout_choosiness if playouts else self.choosiness
+        return min(self.max_extra, round(rate * opp_turns))
+
 
 @dataclass(frozen=True, slots=True)
 class KnockOdds:
@@ -504,7 +511,7 @@ class HardBot:
             return None
         # A stream of its own, so the knock search and the play-outs deal as without it.
         rng = decision_rng(self.seed, view, "danger")
-        extra = min(config.max_extra, round(config.choosiness * opp_turns))
+        extra = config.tidying(opp_turns)
         guesses = [sample_opponent(reading, rng, extra, fits) for _ in range(config.danger_samples)]
         return dealt_danger(guesses, choices, reading.ace_high)
 
@@ -568,7 +575,7 @@ class HardBot:
             my_outs=config.rollout_outs,
             their_outs=config.rollout_outs if passed > late else 0.0,
         )
-        extra = min(config.max_extra, round(config.rollout_choosiness * record.opp_turns))
+        extra = config.tidying(record.opp_turns, playouts=True)
         outcomes = throw_outcomes(
             reading,
             reading.mine,
@@ -599,7 +606,7 @@ class HardBot:
             return big
         knocks = knock_cards(view)
         config = self.config
-        style = knocking_style(view, config.early_turns) if config.adapt else (0, 0)
+        style = self._style(view)
         early = self._early_turns(style, record.opp_threw)
         fits = self._fits(view, record, reading, style)
         if knocks:
@@ -617,6 +624,11 @@ class HardBot:
         else:
             _, _, card = self._scored_throws(reading, hand, choices, record.my_turns, dangers)[0]
         return Discard(FULL_DECK[card])
+
+    def _style(self, view: PlayerView) -> tuple[int, int]:
+        """The other player's :func:`knocking_style` (``(0, 0)`` without ``adapt``)."""
+        config = self.config
+        return knocking_style(view, config.early_turns) if config.adapt else (0, 0)
 
     def _fits(
         self, view: PlayerView, record: PublicRecord, reading: Reading, style: tuple[int, int]
@@ -778,7 +790,7 @@ class HardBot:
         total = 0.0
         undercuts = wins = losses = 0
         n = self.config.samples
-        extra = min(self.config.max_extra, round(self.config.choosiness * opp_turns))
+        extra = self.config.tidying(opp_turns)
         spots = _lay_off_spots(arrangement, reading.ace_high)
         for _ in range(n):
             opp = sample_opponent(reading, rng, extra, fits)
