@@ -51,7 +51,11 @@ def open_match(page: Page, server: Server, decks: list[str], **kw: Any) -> str:
 
 
 def test_a_whole_hand_played_by_clicks(page: Page, server: Server) -> None:
-    open_match(page, server, [deck(MELDED, JUNK, "QD", stock="AC AD")])
+    # Hand 2 is dealt too: the player deals it, so the computer plays first and,
+    # left to a random deal, could take the upcard and knock before the sheet closes.
+    # Dealt by the player, the first hand named goes to the computer: no meld.
+    second = deck(JUNK, ALSO_JUNK, "9H")
+    open_match(page, server, [deck(MELDED, JUNK, "QD", stock="AC AD"), second])
     expect(page.locator("#prompt")).to_contain_text("Take the Q♦")
     expect(page.locator("#deadwood-count")).to_have_text("10")
     page.click("#btn-take")
@@ -86,6 +90,7 @@ def test_a_whole_hand_played_by_clicks(page: Page, server: Server) -> None:
     page.click("#result-next")
     expect(page.locator("#hand-number")).to_have_text("Hand 2")
     expect(dialog).to_be_hidden()
+    expect(card(page, "QH")).to_have_count(1)  # the second deal, as scripted
 
 
 @SQLITE_ONLY
