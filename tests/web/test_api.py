@@ -243,7 +243,8 @@ def test_history_counts_a_hand_once_it_is_over(server: Server) -> None:
 def test_a_test_modes_fixed_deal_says_it_was_not_dealt_under_a_commitment(
     server: Server,
 ) -> None:
-    m = server.new_match([deck(MELDED, JUNK, "QD")])
+    # The second hand has no meld either side: the computer cannot end it at once.
+    m = server.new_match([deck(MELDED, JUNK, "QD"), deck(ALSO_JUNK, JUNK, "9H")])
     proof = m["fairness"]["deal"]
     assert proof["fixed"] is True and proof["committed"] is False
     assert proof["commitment"] is None and proof["server_seed"] is None
