@@ -202,6 +202,12 @@ class HardConfig:
     choosiness: float = 0.7
     """Modelled cards the other player has chosen from, per turn they played."""
     max_extra: int = 8
+    """The most modelled cards a dealt hand is tidied with (``tidying``): at 0.7 a turn
+    the count reaches 8 at the other player's 11th turn and grows no further.
+
+    Measured against the camper on seeds 8751 to 9750 (2,000 matches, paired): 5
+    (reached at the 7th turn) lost 1.5 points (-2.6 to -0.3); 12 changed almost no
+    game (+0.1, -0.1 to +0.3)."""
     take_margin: float = 1.0
     early_turns: int = 3
     """In its first turns Hard knocks whenever the undercut risk is below ``early_risk``.
