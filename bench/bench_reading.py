@@ -19,6 +19,13 @@ share of N hands dealt to the other player as Hard deals them for its
 play-outs (``--guess-specs "rollout_choosiness=0;"`` compares settings; an
 empty one is the app's Hard).
 
+With ``--learned START`` a danger is also learned from what the view shows: a
+logistic regression of whether the card would meld on the card weights' danger,
+the share of 48 dealt hands it melds with (untidied, and tidied as the play-outs
+deal them), the other player's turn and the turn times each, fitted on as many
+hands from START (the same opponents) and scored on the hands above: how much of
+the reading a combination of what Hard already computes could add.
+
 Each hand is dealt from its number, as the arena's hands are. Tune on one
 range of hands and report on another.
 """
@@ -139,6 +146,97 @@ def guessed_danger_score(
     return _mean_loss(pairs), _auc(pairs)
 
 
+LEARN_GUESSES = 48
+"""Hands dealt a throw for the learned danger's dealt-hand features."""
+
+
+def _logit(p: float) -> float:
+    p = min(max(p, 1e-3), 1 - 1e-3)
+    return math.log(p / (1 - p))
+
+
+def danger_features(
+    seen: list[tuple[PlayerView, Bitmask]],
+) -> list[tuple[list[float], int]]:
+    """For each card in Hard's hand at each throw: the learned danger's inputs (a
+    constant first) and whether the card would really give the other hand a meld."""
+    bot = hard_variant("", 1)
+    rows: list[tuple[list[float], int]] = []
+    for view, truth in seen:
+        record = read_record(view)
+        reading = read_table(view, record)
+        fits = bot._fits(view, record, reading, bot._style(view))
+        rng = decision_rng(1, view, "learned-danger")
+        cards = bits(mask_of(view.hand))
+        tidied = bot.config.tidying(record.opp_turns, playouts=True)
+        shares = []
+        for extra in (0, tidied):
+            guesses = [sample_opponent(reading, rng, extra, fits) for _ in range(LEARN_GUESSES)]
+            shares.append(dealt_danger(guesses, cards, reading.ace_high))
+        turn = record.opp_turns / 10
+        for c in cards:
+            base = [
+                _logit(danger(reading, c)),
+                *(_logit((s[c] * LEARN_GUESSES + 0.5) / (LEARN_GUESSES + 1)) for s in shares),
+            ]
+            features = [1.0, *base, turn, *(x * turn for x in base)]
+            rows.append((features, int(melds_with_two(truth, c, False))))
+    return rows
+
+
+def _solve(a: list[list[float]], b: list[float]) -> list[float]:
+    """``a x = b`` by Gaussian elimination with partial pivoting (``a`` is small)."""
+    n = len(b)
+    m = [[*row, b[i]] for i, row in enumerate(a)]
+    for col in range(n):
+        pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
+        m[col], m[pivot] = m[pivot], m[col]
+        for r in range(col + 1, n):
+            f = m[r][col] / m[col][col]
+            for k in range(col, n + 1):
+                m[r][k] -= f * m[col][k]
+    x = [0.0] * n
+    for r in range(n - 1, -1, -1):
+        x[r] = (m[r][n] - sum(m[r][k] * x[k] for k in range(r + 1, n))) / m[r][r]
+    return x
+
+
+def fit_logistic(rows: list[tuple[list[float], int]], l2: float = 1.0) -> list[float]:
+    """Weights of a logistic regression (Newton's method; the constant not penalised)."""
+    n = len(rows[0][0])
+    w = [0.0] * n
+    for _ in range(12):
+        grad = [l2 * w[i] if i else 0.0 for i in range(n)]
+        hess = [[(l2 if i == j and i else 0.0) for j in range(n)] for i in range(n)]
+        for x, y in rows:
+            z = sum(wi * xi for wi, xi in zip(w, x, strict=True))
+            p = 1 / (1 + math.exp(-max(min(z, 30.0), -30.0)))
+            for i in range(n):
+                grad[i] += (p - y) * x[i]
+                hx = p * (1 - p) * x[i]
+                for j in range(i, n):
+                    hess[i][j] += hx * x[j]
+        for i in range(n):
+            for j in range(i):
+                hess[i][j] = hess[j][i]
+        step = _solve(hess, grad)
+        w = [wi - si for wi, si in zip(w, step, strict=True)]
+    return w
+
+
+def learned_danger_score(
+    train: list[tuple[PlayerView, Bitmask]], report: list[tuple[PlayerView, Bitmask]]
+) -> tuple[float, float, list[float]]:
+    """The learned danger fitted on ``train`` and scored on ``report``: log loss, AUC
+    and the weights."""
+    w = fit_logistic(danger_features(train))
+    pairs = []
+    for x, y in danger_features(report):
+        z = sum(wi * xi for wi, xi in zip(w, x, strict=True))
+        pairs.append((1 / (1 + math.exp(-max(min(z, 30.0), -30.0))), y))
+    return _mean_loss(pairs), _auc(pairs), w
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print the reading's log loss and calibration against each opponent."""
     p = argparse.ArgumentParser(description=__doc__)
@@ -155,6 +253,13 @@ def main(argv: list[str] | None = None) -> int:
         "--guess-specs",
         default="",
         help="Hard settings to deal those hands with, ';' between them (default: the app's)",
+    )
+    p.add_argument(
+        "--learned",
+        type=int,
+        default=0,
+        metavar="START",
+        help="also learn a danger on as many hands from START and score it on these",
     )
     args = p.parse_args(argv)
     everything: list[tuple[PlayerView, Bitmask]] = []
@@ -178,6 +283,19 @@ def main(argv: list[str] | None = None) -> int:
         for spec in args.guess_specs.split(";"):
             loss, auc = guessed_danger_score(everything, spec, args.guesses)
             print(f"hard:{spec} | {loss:.4f} | {auc:.4f}")
+    if args.learned:
+        train = [
+            seen
+            for opponent in args.opponents.split(",")
+            for seen in positions(opponent, args.hands, args.learned)
+        ]
+        loss, auc, w = learned_danger_score(train, everything)
+        print(
+            f"\nthe danger learned on hands {args.learned} to {args.learned + args.hands - 1}: "
+            f"log loss {loss:.4f}, AUC {auc:.4f}"
+        )
+        print("weights (constant, card weights, dealt, tidied, turn, turn x each):")
+        print(" ".join(f"{x:+.3f}" for x in w))
     print("\nchance given (infer on) | cards | share held")
     for i, (n, k) in enumerate(bands):
         if n:
