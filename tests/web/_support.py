@@ -74,6 +74,13 @@ def deck(you: str, computer: str, upcard: str, stock: str = "") -> str:
     return format_cards(order)
 
 
+SECOND_HAND = deck(JUNK, ALSO_JUNK, "9H")
+"""Hand 2 after the player won hand 1, so dealt by the player: the computer, first to
+play, gets ``JUNK`` and the player ``ALSO_JUNK`` (the Q♥ among them). No meld either
+side, so the computer cannot end the hand at once, as a random deal now and then lets
+it (by taking the upcard and knocking)."""
+
+
 @dataclass
 class Server:
     """A ``ginrummy serve`` process and the database it keeps matches in."""

@@ -11,7 +11,7 @@ import pytest
 from ginrummy.records import match_from_dict
 from ginrummy.web.storage import MatchStore
 
-from ._support import ALSO_JUNK, JUNK, MELDED, Server, card_codes, deck
+from ._support import JUNK, MELDED, SECOND_HAND, Server, card_codes, deck
 
 
 def _post(server: Server, path: str, body: dict[str, Any]) -> httpx.Response:
@@ -172,9 +172,7 @@ def test_the_computer_answers_in_the_same_response(server: Server) -> None:
 
 
 def test_knocking_ends_the_hand_and_scores_it(server: Server) -> None:
-    # The second hand dealt without a meld either side: the computer cannot knock at once.
-    second = deck(ALSO_JUNK, JUNK, "9H")
-    m = server.new_match([deck(MELDED, JUNK, "QD", stock="AC AD"), second])
+    m = server.new_match([deck(MELDED, JUNK, "QD", stock="AC AD"), SECOND_HAND])
     m = _act(server, m, "take").json()
     assert m["table"]["knock"] == {"card": "KC", "leaves": 10, "gin": False}
     m = _act(server, m, "discard", "KC").json()
@@ -243,8 +241,7 @@ def test_history_counts_a_hand_once_it_is_over(server: Server) -> None:
 def test_a_test_modes_fixed_deal_says_it_was_not_dealt_under_a_commitment(
     server: Server,
 ) -> None:
-    # The second hand has no meld either side: the computer cannot end it at once.
-    m = server.new_match([deck(MELDED, JUNK, "QD"), deck(ALSO_JUNK, JUNK, "9H")])
+    m = server.new_match([deck(MELDED, JUNK, "QD"), SECOND_HAND])
     proof = m["fairness"]["deal"]
     assert proof["fixed"] is True and proof["committed"] is False
     assert proof["commitment"] is None and proof["server_seed"] is None

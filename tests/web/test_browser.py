@@ -13,7 +13,17 @@ from playwright.sync_api import Locator, Page, expect
 
 from ginrummy.records import load_match
 
-from ._support import ALSO_JUNK, JUNK, MELDED, NO_ANIMATION, SQLITE_ONLY, Server, deck, watched_tab
+from ._support import (
+    ALSO_JUNK,
+    JUNK,
+    MELDED,
+    NO_ANIMATION,
+    SECOND_HAND,
+    SQLITE_ONLY,
+    Server,
+    deck,
+    watched_tab,
+)
 
 pytestmark = pytest.mark.browser
 expect.set_options(timeout=15_000)  # the whole suite may share two cores with a busy server
@@ -51,11 +61,7 @@ def open_match(page: Page, server: Server, decks: list[str], **kw: Any) -> str:
 
 
 def test_a_whole_hand_played_by_clicks(page: Page, server: Server) -> None:
-    # Hand 2 is dealt too: the player deals it, so the computer plays first and,
-    # left to a random deal, could take the upcard and knock before the sheet closes.
-    # Dealt by the player, the first hand named goes to the computer: no meld.
-    second = deck(JUNK, ALSO_JUNK, "9H")
-    open_match(page, server, [deck(MELDED, JUNK, "QD", stock="AC AD"), second])
+    open_match(page, server, [deck(MELDED, JUNK, "QD", stock="AC AD"), SECOND_HAND])
     expect(page.locator("#prompt")).to_contain_text("Take the Q♦")
     expect(page.locator("#deadwood-count")).to_have_text("10")
     page.click("#btn-take")

@@ -10,7 +10,16 @@ from typing import Any
 import pytest
 from playwright.sync_api import Page, expect
 
-from ._support import ALSO_JUNK, JUNK, MELDED, NO_ANIMATION, SQLITE_ONLY, Server, deck, watched_tab
+from ._support import (
+    JUNK,
+    MELDED,
+    NO_ANIMATION,
+    SECOND_HAND,
+    SQLITE_ONLY,
+    Server,
+    deck,
+    watched_tab,
+)
 
 pytestmark = [pytest.mark.browser, SQLITE_ONLY]
 
@@ -151,8 +160,7 @@ def test_a_reload_keeps_the_grouping_and_the_marked_card(tab: Page, server: Serv
 
 
 def test_after_next_hand_the_focus_is_in_the_hand(tab: Page, server: Server) -> None:
-    # The player deals hand 2: the computer, first to play, gets a hand with no meld.
-    open_match(tab, server, [deck(MELDED, JUNK, "QD"), deck(JUNK, ALSO_JUNK, "9H")])
+    open_match(tab, server, [deck(MELDED, JUNK, "QD"), SECOND_HAND])
     tab.click("#btn-take")
     tab.click("#btn-knock")
     expect(tab.locator("#dlg-result")).to_be_visible()
