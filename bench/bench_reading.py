@@ -155,6 +155,12 @@ def _logit(p: float) -> float:
     return math.log(p / (1 - p))
 
 
+def _chance(w: list[float], x: list[float]) -> float:
+    """The logistic regression's chance for inputs ``x`` (log-odds clipped to ±30)."""
+    z = sum(wi * xi for wi, xi in zip(w, x, strict=True))
+    return 1 / (1 + math.exp(-max(min(z, 30.0), -30.0)))
+
+
 def danger_features(
     seen: list[tuple[PlayerView, Bitmask]],
 ) -> list[tuple[list[float], int]]:
@@ -209,8 +215,7 @@ def fit_logistic(rows: list[tuple[list[float], int]], l2: float = 1.0) -> list[f
         grad = [l2 * w[i] if i else 0.0 for i in range(n)]
         hess = [[(l2 if i == j and i else 0.0) for j in range(n)] for i in range(n)]
         for x, y in rows:
-            z = sum(wi * xi for wi, xi in zip(w, x, strict=True))
-            p = 1 / (1 + math.exp(-max(min(z, 30.0), -30.0)))
+            p = _chance(w, x)
             for i in range(n):
                 grad[i] += (p - y) * x[i]
                 hx = p * (1 - p) * x[i]
@@ -230,10 +235,7 @@ def learned_danger_score(
     """The learned danger fitted on ``train`` and scored on ``report``: log loss, AUC
     and the weights."""
     w = fit_logistic(danger_features(train))
-    pairs = []
-    for x, y in danger_features(report):
-        z = sum(wi * xi for wi, xi in zip(w, x, strict=True))
-        pairs.append((1 / (1 + math.exp(-max(min(z, 30.0), -30.0))), y))
+    pairs = [(_chance(w, x), y) for x, y in danger_features(report)]
     return _mean_loss(pairs), _auc(pairs), w
 
 
