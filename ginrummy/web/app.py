@@ -19,6 +19,7 @@ from fastapi import FastAPI, Request
 from fastapi.exceptions import RequestValidationError
 from fastapi.responses import JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from fastapi.telemetry import TelemetryConfig
 from starlette.exceptions import HTTPException as StarletteHTTPException
 
 from ginrummy.settings import SettingsError
@@ -27,10 +28,10 @@ from ginrummy.web.config import ServerConfig
 from ginrummy.web.game import CLOCK_SWEEP, AlreadyAppliedError, DeckSource, GameError, run_clocks
 from ginrummy.web.learn import router as learn_router
 from ginrummy.web.live import live
-from ginrummy.web.middleware import install
+from ginrummy.web.middleware import allow_head, install
 from ginrummy.web.pwa import mount_offline
 from ginrummy.web.pwa import router as pwa_router
-from ginrummy.web.routes import ClientError, api, pages
+from ginrummy.web.routes import OWN_BODIES, ClientError, api, pages
 from ginrummy.web.schemas import ErrorOut
 from ginrummy.web.storage import MatchStore
 
@@ -91,6 +92,16 @@ WEB_ERROR_CODES: tuple[str, ...] = (
 (:data:`ginrummy.errors.REFUSALS`: a refused move, bad settings)."""
 
 
+_NO_TELEMETRY: TelemetryConfig = {
+    "tracing": False,
+    "metrics": False,
+    "logs": False,
+    "operation_spans": False,
+}
+"""FastAPI's own OpenTelemetry hooks, off: the server exports no traces, and with them on
+every request asks OpenTelemetry whether a provider was set up since the last one."""
+
+
 def error_response(
     status: int,
     code: str,
@@ -149,9 +160,10 @@ def create_app(
         redoc_url=None,
         openapi_url="/api/openapi.json",
         lifespan=lifespan,
+        telemetry=_NO_TELEMETRY,
     )
     config = config or ServerConfig()
-    install(app, config, store, STATIC_DIR)
+    install(app, config, store, STATIC_DIR, bodies=OWN_BODIES)
     app.state.store = store
     app.state.reviewer = Reviewer(store, samples=config.review_samples, jobs=config.review_jobs)
     app.state.decks = decks or DeckSource()
@@ -185,8 +197,11 @@ def create_app(
     async def http_error(request: Request, exc: StarletteHTTPException) -> JSONResponse:
         code = {404: "not_found", 405: "method_not_allowed"}.get(exc.status_code, "http_error")
         message = "no such page" if exc.status_code == 404 else str(exc.detail)
-        # A 405 names what is allowed (its Allow header).
-        return error_response(exc.status_code, code, message, headers=exc.headers)
+        # A 405 names what is allowed (its Allow header), HEAD beside GET.
+        headers = dict(exc.headers or {})
+        if "Allow" in headers:
+            headers["Allow"] = allow_head(headers["Allow"])
+        return error_response(exc.status_code, code, message, headers=headers)
 
     app.include_router(api)
     app.include_router(live)

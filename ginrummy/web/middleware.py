@@ -3,7 +3,7 @@
 :func:`install` puts the layers around the app, outermost first:
 
 1. :class:`HeadAsGet`: ``HEAD`` is answered as ``GET`` without the body, on
-   every route; a 405 names ``HEAD`` beside ``GET`` in ``Allow``.
+   every route (and a 405 names ``HEAD`` beside ``GET`` in ``Allow``: :func:`allow_head`).
 2. :class:`HostCheck`: a ``Host`` the server does not answer to is refused
    (400 ``bad_host``) before anything else; the names are
    ``GINRUMMY_ALLOWED_HOSTS``.
@@ -54,6 +54,7 @@ from typing import Any
 from fastapi import FastAPI, Request
 from fastapi.responses import HTMLResponse, JSONResponse, Response
 from fastapi.staticfiles import StaticFiles
+from pydantic import BaseModel
 from starlette.middleware.gzip import GZipMiddleware
 
 from ginrummy.web.config import ServerConfig
@@ -76,6 +77,7 @@ __all__ = [
     "HeadAsGet",
     "HostCheck",
     "StaticVersion",
+    "allow_head",
     "duplicate_free",
     "host_allowed",
     "install",
@@ -124,42 +126,40 @@ async def _refuse(
 
 
 class HeadAsGet:
-    """Answer ``HEAD`` as ``GET`` with the body left out (the headers are the same)."""
+    """Answer ``HEAD`` as ``GET`` with the body left out (the headers are the same).
+
+    Any other request passes straight through: a move goes through no wrapper of this layer.
+    """
 
     def __init__(self, app: ASGIApp) -> None:
         self.app = app
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         """Run the request, as ``GET`` if it was ``HEAD``."""
-        if scope["type"] != "http":
+        if scope["type"] != "http" or scope["method"] != "HEAD":
             await self.app(scope, receive, send)
             return
-        head = scope["method"] == "HEAD"
-        if head:
-            scope = dict(scope, method="GET")
 
         async def send_head(message: Message) -> None:
-            if message["type"] == "http.response.start" and message["status"] == 405:
-                message["headers"] = [_allow_head(k, v) for k, v in message.get("headers", [])]
-            if head and message["type"] == "http.response.body":
+            if message["type"] == "http.response.body":
                 if message.get("more_body", False):
                     return
                 message = {"type": "http.response.body", "body": b""}
             await send(message)
 
-        await self.app(scope, receive, send_head)
+        await self.app(dict(scope, method="GET"), receive, send_head)
 
 
-def _allow_head(name: bytes, value: bytes) -> tuple[bytes, bytes]:
-    if name.lower() != b"allow":
-        return name, value
-    methods = [m.strip() for m in value.decode("latin-1").split(",") if m.strip()]
+def allow_head(allow: str) -> str:
+    """An ``Allow`` header's methods with ``HEAD`` beside ``GET`` (:class:`HeadAsGet`).
+
+    >>> allow_head("GET"), allow_head("POST"), allow_head("GET, HEAD")
+    ('GET, HEAD', 'POST', 'GET, HEAD')
+    """
+    methods = [m.strip() for m in allow.split(",") if m.strip()]
     if "GET" in methods and "HEAD" not in methods:
         methods.append("HEAD")
-    return name, ", ".join(methods).encode("latin-1")
-
-
-# --- Host ---------------------------------------------------------------------
+    return ", ".join(methods)
 
 
 def host_allowed(host: str, allowed: tuple[str, ...]) -> bool:
@@ -462,13 +462,19 @@ def _common_answers(limit: int) -> dict[str, dict[str, Any]]:
     }
 
 
-def _document_errors(app: FastAPI, limit: int) -> None:
+_COMPONENT = "#/components/schemas/{model}"
+
+
+def _document_errors(app: FastAPI, limit: int, bodies: tuple[type[BaseModel], ...]) -> None:
     build = app.openapi
 
     def openapi() -> dict[str, Any]:
         if app.openapi_schema is not None:
             return app.openapi_schema
         schema = build()
+        parts = schema.setdefault("components", {}).setdefault("schemas", {})
+        for model in bodies:  # read by their routes themselves, so FastAPI did not add them
+            parts.setdefault(model.__name__, model.model_json_schema(ref_template=_COMPONENT))
         common = _common_answers(limit)
         for path, operations in schema.get("paths", {}).items():
             if not path.startswith("/api/"):
@@ -515,12 +521,19 @@ async def _unavailable(request: Request, exc: Exception) -> Response:
 # --- all together --------------------------------------------------------------------
 
 
-def install(app: FastAPI, config: ServerConfig, store: MatchStore, static_dir: Path) -> None:
-    """Put every layer above around ``app``, configured by ``config``."""
+def install(
+    app: FastAPI,
+    config: ServerConfig,
+    store: MatchStore,
+    static_dir: Path,
+    bodies: tuple[type[BaseModel], ...] = (),
+) -> None:
+    """Put every layer above around ``app``, configured by ``config``; ``bodies`` are the
+    request bodies that routes read themselves, for the OpenAPI schema."""
     for kind in _database_errors():
         app.add_exception_handler(kind, _unavailable)
     docs_assets = _add_docs(app)
-    _document_errors(app, config.max_body)
+    _document_errors(app, config.max_body, bodies)
     tokens = SeatTokens(
         store.secret("seat_key"), lambda token: bool(store.recent(seat_id(token), 1))
     )

@@ -13,10 +13,13 @@ import secrets
 import unicodedata
 from functools import cache
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
+import anyio.to_thread
 from fastapi import APIRouter, Depends, Query, Request
+from fastapi.exceptions import RequestValidationError
 from fastapi.responses import HTMLResponse, JSONResponse, RedirectResponse, Response
+from pydantic import BaseModel, ValidationError
 
 from ginrummy.cards import Card, CardParseError, parse_card, parse_cards
 from ginrummy.fairness import SEED_BYTES, commitment
@@ -50,6 +53,7 @@ from ginrummy.web.storage import MatchStore
 __all__ = [
     "COMMITTED_AT",
     "ERRORS",
+    "OWN_BODIES",
     "ClientError",
     "Holder",
     "Store",
@@ -123,6 +127,30 @@ pages = APIRouter(include_in_schema=False)
 """The page's URLs (one page; the script reads the URL)."""
 
 
+_Body = TypeVar("_Body", bound=BaseModel)
+
+
+def parsed(model: type[_Body], body: bytes) -> _Body:
+    """``body`` as ``model``, or the refusal FastAPI gives a body that is not one (422)."""
+    try:
+        return model.model_validate_json(body or b"null")
+    except ValidationError as e:
+        raise RequestValidationError(e.errors(include_url=False), body=body) from None
+
+
+OWN_BODIES: tuple[type[BaseModel], ...] = (ActionIn, VersionIn)
+"""The bodies routes read themselves (:func:`parsed`): the OpenAPI schema has them added
+(:func:`ginrummy.web.middleware.install`), as FastAPI adds those it reads."""
+
+
+def own_body(model: type[BaseModel]) -> dict[str, Any]:
+    """The OpenAPI of a route that reads its own JSON body as ``model`` (:func:`parsed`)."""
+    if model not in OWN_BODIES:
+        raise ValueError(f"{model.__name__} is not in OWN_BODIES: the schema would lack it")
+    ref = {"$ref": f"#/components/schemas/{model.__name__}"}
+    return {"requestBody": {"required": True, "content": {"application/json": {"schema": ref}}}}
+
+
 def _card(text: str | None, verb: str) -> Card:
     if text is None:
         raise ClientError(f"say which card to {verb}", "missing_card")
@@ -194,6 +222,49 @@ the answer that made the move (a repeat of its action id has none)."""
 def _sent(answer: str, status: int = 200, committed: float | None = None) -> Response:
     headers = None if committed is None else {COMMITTED_AT: f"{committed:.6f}"}
     return Response(answer, status_code=status, media_type="application/json", headers=headers)
+
+
+# The two routes of a move come first (the router tries its routes in order, and nearly
+# every request is a move), and parse their own body and read the store and the seat from
+# the request: FastAPI's body parsing and dependencies cost a solve on every move, and its
+# thread for a plain function is the one hop these make themselves (anyio.to_thread).
+@api.post("/matches/{match_id}/actions", response_model=MatchOut, openapi_extra=own_body(ActionIn))
+async def act(match_id: str, request: Request) -> Response:
+    """Make one move with your seat; the bot seats answer in the same response."""
+    body = parsed(ActionIn, await request.body())
+    store, holder = _store_of(request), seat_of(request.scope)
+    move = parse_move(body)
+
+    def work() -> Response:
+        loaded = game.act(store, match_id, body.version, holder, move, action_id=body.action_id)
+        answer = _write(loaded)
+        return _sent(answer, committed=game.commit(store, loaded, answer, body.action_id))
+
+    return await anyio.to_thread.run_sync(work)
+
+
+@api.post(
+    "/matches/{match_id}/next-hand", response_model=MatchOut, openapi_extra=own_body(VersionIn)
+)
+async def next_hand(match_id: str, request: Request) -> Response:
+    """Deal the next hand from the commitment shown and your seed (two bots play it out)."""
+    body = parsed(VersionIn, await request.body())
+    store, decks, holder = _store_of(request), _decks_of(request), seat_of(request.scope)
+
+    def work() -> Response:
+        loaded = game.deal_next(
+            store,
+            match_id,
+            body.version,
+            holder,
+            decks,
+            client_seed=body.client_seed,
+            action_id=body.action_id,
+        )
+        answer = _write(loaded)
+        return _sent(answer, committed=game.commit(store, loaded, answer, body.action_id))
+
+    return await anyio.to_thread.run_sync(work)
 
 
 @api.get("/settings", response_model=SettingsFormOut)
@@ -308,35 +379,6 @@ def record(match_id: str, store: Store, holder: Holder) -> JSONResponse:
 def proofs(match_id: str, store: Store) -> ProofsOut:
     """How each hand was dealt, for anyone: seeds and decks of the hands that are over."""
     return proofs_out(game.load(store, match_id))
-
-
-# The two routes of a move read the store and the seat from the request themselves: the
-# dependencies cost FastAPI a sub-solve each, on every move.
-@api.post("/matches/{match_id}/actions", response_model=MatchOut)
-def act(match_id: str, body: ActionIn, request: Request) -> Response:
-    """Make one move with your seat; the bot seats answer in the same response."""
-    store, holder = _store_of(request), seat_of(request.scope)
-    move = parse_move(body)
-    loaded = game.act(store, match_id, body.version, holder, move, action_id=body.action_id)
-    answer = _write(loaded)
-    return _sent(answer, committed=game.commit(store, loaded, answer, body.action_id))
-
-
-@api.post("/matches/{match_id}/next-hand", response_model=MatchOut)
-def next_hand(match_id: str, body: VersionIn, request: Request) -> Response:
-    """Deal the next hand from the commitment shown and your seed (two bots play it out)."""
-    store, decks, holder = _store_of(request), _decks_of(request), seat_of(request.scope)
-    loaded = game.deal_next(
-        store,
-        match_id,
-        body.version,
-        holder,
-        decks,
-        client_seed=body.client_seed,
-        action_id=body.action_id,
-    )
-    answer = _write(loaded)
-    return _sent(answer, committed=game.commit(store, loaded, answer, body.action_id))
 
 
 @api.get("/matches/{match_id}/hands/{hand}/review", response_model=ReviewStatusOut)
