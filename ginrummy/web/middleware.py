@@ -162,6 +162,9 @@ def allow_head(allow: str) -> str:
     return ", ".join(methods)
 
 
+# --- Host ---------------------------------------------------------------------
+
+
 def host_allowed(host: str, allowed: tuple[str, ...]) -> bool:
     """Whether a ``Host`` header (port and case aside) names one of ``allowed``."""
     host = host.strip().lower()

@@ -254,6 +254,9 @@ def test_malformed_bodies_get_a_422_saying_what_was_wrong(server: Server) -> Non
         (b'{"version": "%d", "action": "take"}' % v, "version"),
         (b'{"version": true, "action": "take"}', "version"),
         (b'{"version": %d.0, "action": "take"}' % v, "version"),
+        (b'{"action": "take"}', "version: Field required"),
+        (b"", "object"),
+        (b"[]", "object"),
     ]
     for body, says in cases:
         r = server.client.post(url, content=body, headers=json_type)
