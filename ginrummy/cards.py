@@ -135,7 +135,7 @@ class Card(int):
         return rank + SUIT_SYMBOLS[self.suit]
 
     def __str__(self) -> str:
-        return RANKS[int(self) % 13] + SUITS[int(self) // 13]
+        return _CODES[self]
 
     def __repr__(self) -> str:
         return f"Card.parse('{self}')"
@@ -144,6 +144,9 @@ class Card(int):
         return (Card, (int(self),))
 
 
+_CODES: Final = tuple(RANKS[i % 13] + SUITS[i // 13] for i in range(52))
+"""Each card's code (``AC`` to ``KS``), by index: a move's answer and record write some
+hundreds of them."""
 _CARDS: Final[list[Card]] = [int.__new__(Card, i) for i in range(52)]
 FULL_DECK: Final[tuple[Card, ...]] = tuple(_CARDS)
 """The 52 cards in index order: clubs ace to king, then diamonds, hearts, spades."""
@@ -190,7 +193,7 @@ def parse_cards(text: str) -> list[Card]:
 
 def format_cards(cards: Iterable[int]) -> str:
     """Cards in the rules' notation, separated by spaces."""
-    return " ".join(str(_CARDS[c]) for c in cards)
+    return " ".join([_CODES[c] for c in cards])
 
 
 def mask_of(cards: CardSet | Iterable[int]) -> Bitmask:
