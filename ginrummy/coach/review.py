@@ -24,7 +24,10 @@ did that), worked out from that player's view, without play-outs.
 from __future__ import annotations
 
 import math
+import os
 import random
+import threading
+import time
 from collections.abc import Callable, Collection, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
 from contextlib import contextmanager
@@ -66,6 +69,7 @@ __all__ = [
     "hint",
     "review_hand",
     "review_match",
+    "watch_parent",
 ]
 
 THRESHOLD = 2.0
@@ -929,6 +933,27 @@ def review_hand(
         wide=wide,
         playout=playout,
     )
+
+
+PARENT_CHECK = 1.0
+"""Seconds between a review process's looks at whether the process that started it lives."""
+
+
+def watch_parent(parent: int) -> None:
+    """Start a review process (a pool's ``initializer``): it ends itself within
+    :data:`PARENT_CHECK` seconds once ``parent``, the process that started it, is gone.
+
+    A server killed with SIGKILL cannot stop its pool, and a pool's idle worker waits on its
+    queue for ever (it holds the queue's other end itself), so without this every such kill
+    would leave the review processes behind.
+    """
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(PARENT_CHECK)
+        os._exit(0)
+
+    threading.Thread(target=watch, name="watch-parent", daemon=True).start()
 
 
 @contextmanager

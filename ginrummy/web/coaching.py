@@ -24,6 +24,7 @@ import io
 import json
 import math
 import multiprocessing
+import os
 import threading
 from collections.abc import Mapping, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
@@ -31,6 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ginrummy.coach import DEFAULT_SAMPLES, THRESHOLD, ReviewError, hint, review_hand
+from ginrummy.coach.review import watch_parent
 from ginrummy.hand import Hand, ResultKind
 from ginrummy.melds import best_arrangement
 from ginrummy.records import RecordError, replay_match
@@ -213,7 +215,12 @@ class Reviewer:
         if self._pool is None:
             # Spawned, not forked: the server's threads hold locks a fork would copy.
             context = multiprocessing.get_context("spawn")
-            self._pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=context)
+            self._pool = ProcessPoolExecutor(
+                max_workers=self.jobs,
+                mp_context=context,
+                initializer=watch_parent,
+                initargs=(os.getpid(),),
+            )
         return self._pool
 
     def _review(self, loaded: LoadedMatch, number: int, seat: int, job: _Job) -> None:

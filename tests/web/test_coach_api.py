@@ -5,6 +5,7 @@ from __future__ import annotations
 import csv
 import io
 import time
+from pathlib import Path
 from typing import Any
 
 import httpx
@@ -132,3 +133,41 @@ def test_the_statistics_count_matches_results_reviews_and_export_csv(server: Ser
     rows = list(csv.DictReader(io.StringIO(text)))
     assert {r["match"] for r in rows} == {m["id"] for m in matches}
     assert sum(int(r["mistakes"]) for r in rows) == reviewed["mistakes"]
+
+
+def _children(pid: int) -> set[int]:
+    """The live processes whose parent is ``pid`` (from /proc: Linux)."""
+    found = set()
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            except OSError:
+                continue
+            if fields[0] != "Z" and int(fields[1]) == pid:
+                found.add(int(entry.name))
+    return found
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_a_server_killed_with_sigkill_leaves_no_review_process_behind(db_url: str) -> None:
+    server = Server(db_url).start()
+    try:
+        assert server.proc is not None
+        review_of(server, passed_gin(server)["id"])
+        workers = _children(server.proc.pid)
+        assert len(workers) >= 2, workers  # the review's processes (and their tracker)
+        server.proc.kill()
+        server.proc.wait()
+        deadline = time.monotonic() + 15
+        while any(_alive(p) for p in workers) and time.monotonic() < deadline:
+            time.sleep(0.2)
+        assert not [p for p in workers if _alive(p)]
+    finally:
+        server.stop()
