@@ -163,7 +163,7 @@ def create_app(
         telemetry=_NO_TELEMETRY,
     )
     config = config or ServerConfig()
-    install(app, config, store, STATIC_DIR, bodies=OWN_BODIES)
+    install(app, config, store, STATIC_DIR, bodies=tuple(OWN_BODIES.values()))
     app.state.store = store
     app.state.reviewer = Reviewer(store, samples=config.review_samples, jobs=config.review_jobs)
     app.state.decks = decks or DeckSource()

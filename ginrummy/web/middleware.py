@@ -468,7 +468,7 @@ def _common_answers(limit: int) -> dict[str, dict[str, Any]]:
 _COMPONENT = "#/components/schemas/{model}"
 
 
-def _document_errors(app: FastAPI, limit: int, bodies: tuple[type[BaseModel], ...]) -> None:
+def _document_api(app: FastAPI, limit: int, bodies: tuple[type[BaseModel], ...]) -> None:
     build = app.openapi
 
     def openapi() -> dict[str, Any]:
@@ -536,7 +536,7 @@ def install(
     for kind in _database_errors():
         app.add_exception_handler(kind, _unavailable)
     docs_assets = _add_docs(app)
-    _document_errors(app, config.max_body, bodies)
+    _document_api(app, config.max_body, bodies)
     tokens = SeatTokens(
         store.secret("seat_key"), lambda token: bool(store.recent(seat_id(token), 1))
     )

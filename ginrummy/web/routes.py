@@ -138,15 +138,15 @@ def parsed(model: type[_Body], body: bytes) -> _Body:
         raise RequestValidationError(e.errors(include_url=False), body=body) from None
 
 
-OWN_BODIES: tuple[type[BaseModel], ...] = (ActionIn, VersionIn)
-"""The bodies routes read themselves (:func:`parsed`): the OpenAPI schema has them added
-(:func:`ginrummy.web.middleware.install`), as FastAPI adds those it reads."""
+OWN_BODIES: dict[str, type[BaseModel]] = {}
+"""The bodies routes read themselves (:func:`parsed`), by name, as :func:`own_body` meets
+them: the OpenAPI schema has them added (:func:`ginrummy.web.middleware.install`), as FastAPI
+adds those it reads."""
 
 
 def own_body(model: type[BaseModel]) -> dict[str, Any]:
     """The OpenAPI of a route that reads its own JSON body as ``model`` (:func:`parsed`)."""
-    if model not in OWN_BODIES:
-        raise ValueError(f"{model.__name__} is not in OWN_BODIES: the schema would lack it")
+    OWN_BODIES[model.__name__] = model
     ref = {"$ref": f"#/components/schemas/{model.__name__}"}
     return {"requestBody": {"required": True, "content": {"application/json": {"schema": ref}}}}
 
@@ -224,6 +224,12 @@ def _sent(answer: str, status: int = 200, committed: float | None = None) -> Res
     return Response(answer, status_code=status, media_type="application/json", headers=headers)
 
 
+def _stored(store: MatchStore, loaded: LoadedMatch, action_id: str | None) -> Response:
+    """A move's answer: written from the requester's seat, stored with the move, sent."""
+    answer = _write(loaded)
+    return _sent(answer, committed=game.commit(store, loaded, answer, action_id))
+
+
 # The two routes of a move come first (the router tries its routes in order, and nearly
 # every request is a move), and parse their own body and read the store and the seat from
 # the request: FastAPI's body parsing and dependencies cost a solve on every move, and its
@@ -237,8 +243,7 @@ async def act(match_id: str, request: Request) -> Response:
 
     def work() -> Response:
         loaded = game.act(store, match_id, body.version, holder, move, action_id=body.action_id)
-        answer = _write(loaded)
-        return _sent(answer, committed=game.commit(store, loaded, answer, body.action_id))
+        return _stored(store, loaded, body.action_id)
 
     return await anyio.to_thread.run_sync(work)
 
@@ -261,8 +266,7 @@ async def next_hand(match_id: str, request: Request) -> Response:
             client_seed=body.client_seed,
             action_id=body.action_id,
         )
-        answer = _write(loaded)
-        return _sent(answer, committed=game.commit(store, loaded, answer, body.action_id))
+        return _stored(store, loaded, body.action_id)
 
     return await anyio.to_thread.run_sync(work)
 
