@@ -30,7 +30,7 @@ from ginrummy.web.storage import MatchStore
 from ._support import Server, card_codes
 from .conftest import _db_url
 from .friend_support import Player, Stream, friend_match, hidden_from, store_of
-from .test_trust_support import CARD, move
+from .test_trust_support import CARD, headers_text, move
 
 
 @pytest.fixture(scope="module")
@@ -363,7 +363,7 @@ def test_no_stream_message_or_response_names_a_card_hidden_from_its_seat(srv: Se
             hidden[s][version] = cards
         shown = card_codes({k: v for k, v in answer.items() if k != "sheet"})
         assert not shown & hidden[seat][answer["version"]], "the mover's answer leaks"
-        assert not set(CARD.findall(str(r.headers))) & hidden[seat][answer["version"]]
+        assert not set(CARD.findall(headers_text(r))) & hidden[seat][answer["version"]]
         # Every other response either seat may ask for, at this moment.
         # What the other seat may ask for at this moment (a reload).
         other = 1 - seat

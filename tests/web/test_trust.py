@@ -26,6 +26,7 @@ from ._support import JUNK, MELDED, Server, card_codes, deck
 from .test_trust_support import (
     CARD,
     fairness_check,
+    headers_text,
     hidden_now,
     move,
     new_match,
@@ -56,8 +57,18 @@ def _in_play_cards(response: dict[str, Any]) -> set[str]:
     return card_codes({k: v for k, v in response.items() if k != "sheet"})
 
 
-def _headers_text(r: httpx.Response) -> str:
-    return "\n".join(f"{k}: {v}" for k, v in r.headers.items())
+def test_a_seat_token_that_happens_to_spell_a_card_is_not_taken_for_a_leak() -> None:
+    # token_urlsafe(32) spells "-7C-" now and then; the leak scan reads past the token
+    # but still fails on a seat cookie that is not a fresh 43-character token.
+    token = "XETgkdds905IwiJgDJ7n" + "-7C-" + "Xs_zGNpafcfMUTOP8Tx"
+    spelled = httpx.Response(200, headers={"set-cookie": f"{SEAT_COOKIE}={token}; Path=/"})
+    assert len(token) == 43 and CARD.findall(spelled.headers["set-cookie"]) == ["7C"]
+    assert CARD.findall(headers_text(spelled)) == []
+    shown = httpx.Response(200, headers={"set-cookie": f"{SEAT_COOKIE}=7C-KD; Path=/"})
+    with pytest.raises(AssertionError, match="not a fresh token"):
+        headers_text(shown)
+    named = httpx.Response(200, headers={"x-debug": "stock starts 7C"})
+    assert CARD.findall(headers_text(named)) == ["7C"]
 
 
 def test_no_response_before_a_hands_end_names_a_hidden_card(live: Server) -> None:
@@ -81,7 +92,7 @@ def test_no_response_before_a_hands_end_names_a_hidden_card(live: Server) -> Non
             proofs = client.get(f"{live.url}/api/matches/{m['id']}/proofs")
             stranger = httpx.get(f"{live.url}/api/matches/{m['id']}")
             for resp in (r, again, history, proofs, stranger):
-                assert not set(CARD.findall(_headers_text(resp))) & hidden
+                assert not set(CARD.findall(headers_text(resp))) & hidden
             for body in (m, again.json()):
                 leaked = _in_play_cards(body) & hidden
                 assert not leaked, f"hand {m['hand_number']}: the response shows {leaked}"
@@ -102,7 +113,7 @@ def test_no_response_before_a_hands_end_names_a_hidden_card(live: Server) -> Non
                 refused = client.post(f"{live.url}/api/matches/{m['id']}/actions", json=bad)
                 assert refused.status_code in (409, 422), refused.text
                 assert card_codes(refused.json()) <= {card}
-                assert not set(CARD.findall(_headers_text(refused))) & hidden
+                assert not set(CARD.findall(headers_text(refused))) & hidden
                 said.add(refused.json()["error"]["message"].replace(card, "#"))
             if m["table"]["phase"] == "discard":
                 assert len(said) == 1, said
