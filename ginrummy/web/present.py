@@ -122,9 +122,10 @@ _KINDS: dict[type, EventKind] = {
 
 
 WRITTEN_PARTS = 4096
-"""How many move-log entries (and settings) each process keeps written, to put in the next
-answers as they are: an entry is a function of its hand number and event alone, and the
-answers share it (nobody changes a written part)."""
+"""How many move-log entries, score-sheet lines (and settings) each process keeps written,
+to put in the next answers as they are: an entry is a function of its hand number and
+event alone, a line of its hand's end, and the answers share them (nobody changes a
+written part)."""
 
 
 def event_out(hand_number: int, event: Event) -> EventOut:
@@ -223,7 +224,7 @@ def table_out(view: PlayerView) -> TableOut:
         knock=knock,
         knock_layouts=layouts,
         legal=_legal(view, options),
-        log=[event_out(view.hand_number, e) for e in view.events],
+        log=[_event_out(view.hand_number, e) for e in view.events],
     )
 
 
@@ -231,7 +232,17 @@ def table_out(view: PlayerView) -> TableOut:
 
 
 def sheet_entry_out(entry: ScoreEntry) -> SheetEntryOut:
-    """One hand on the score sheet (a hand that is over: both hands as laid down)."""
+    """One hand on the score sheet (a hand that is over: both hands as laid down).
+
+    A line never changes once its hand is over, and every answer of the match sends the
+    whole sheet: each line is written once per process (:data:`WRITTEN_PARTS`), like the
+    move log's entries; read it, never change it.
+    """
+    return _sheet_entry_out(entry)
+
+
+@lru_cache(maxsize=WRITTEN_PARTS)
+def _sheet_entry_out(entry: ScoreEntry) -> SheetEntryOut:
     return SheetEntryOut(
         number=entry.number,
         dealer=entry.dealer,
@@ -367,7 +378,7 @@ def match_out(loaded: LoadedMatch) -> MatchOut:
         last_result=sheet[-1] if match.hand.is_over and sheet else None,
         sheet=sheet,
         final=None if final is None else _final(final),
-        events=[event_out(number, e) for e in mine],
+        events=[_event_out(number, e) for e in mine],
         fairness=fairness_out(loaded),
         created_at=loaded.created_at,
         updated_at=loaded.updated_at,
