@@ -325,9 +325,15 @@ class HardConfig:
     the camper, -0.4 (-1.4 to +0.5) against ``simple``."""
     rollout_margin: float = 3.0
     """With ``rollout``: only throws valued within this much of the best are played out."""
-    rollout_weight: float = 1.0
+    rollout_weight: float = 1.5
     """With ``rollout``: how much a point of a play-out's mean outcome counts against a
-    point of the evaluation."""
+    point of the evaluation.
+
+    1 until the round of 2026-12-03 (chosen on 500 matches when the play-outs came in).
+    1.5 against 1, paired: +0.5 points of win share against the camper on tuning seeds
+    8751 to 9750 (-0.5 to +1.5), then on seeds never tuned on +0.8 against the camper
+    (920001 to 921000, -0.2 to +1.7) and +0.5 against ``simple`` (919001 to 920000, -0.2
+    to +1.2), 2,000 matches each (docs/STRENGTH.md)."""
     rollout_choosiness: float = 0.7
     """With ``rollout``: ``choosiness`` for the hands the play-outs deal the other player
     (the knock search keeps ``choosiness``).
