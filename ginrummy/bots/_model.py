@@ -14,8 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ginrummy.bots._common import ALL_CARDS
-from ginrummy.bots._lookahead import future_deadwood
-from ginrummy.bots.camper import DECAY, INIT_WEIGHT, danger_points, throw_candidates
+from ginrummy.bots.camper import throw_candidates, throw_scores
 from ginrummy.cards import Bitmask
 from ginrummy.hand import Dealt, Discarded, PileDrawn, PlayerView, StockDrawn, UpcardTaken
 
@@ -90,15 +89,6 @@ def camper_would_throw(hand: Bitmask, throw: Throw, ace_high: bool) -> bool:
         return True
     unseen = ALL_CARDS & ~eleven & ~throw.pile & ~throw.held
     seen = ALL_CARDS & ~unseen
-    weight = INIT_WEIGHT * DECAY ** max(0, throw.turn - 1)
-
-    def score(c: int) -> float:
-        kept = eleven & ~(1 << c)
-        return (
-            candidates[c]
-            + weight * future_deadwood(kept, unseen, ace_high)
-            + danger_points(c, eleven, seen, throw.took)
-        )
-
-    mine = score(card)
-    return all(score(c) >= mine - 1e-9 for c in candidates if c != card)
+    scores = throw_scores(eleven, candidates, unseen, seen, throw.took, throw.turn, ace_high)
+    mine = scores[card]
+    return all(score >= mine - 1e-9 for score in scores.values())

@@ -56,6 +56,7 @@ __all__ = [
     "danger_points",
     "lay_off_points",
     "throw_candidates",
+    "throw_scores",
 ]
 
 # MARJJ's danger terms (points added to a throw's score; negative is a bonus).
@@ -106,6 +107,27 @@ def throw_candidates(hand: Bitmask, locked: int | None, ace_high: bool) -> dict[
             return {c: 0}
     least = min(left.values())
     return {c: d for c, d in left.items() if d <= least + MAX_DIFFERENCE}
+
+
+def throw_scores(
+    hand: Bitmask,
+    candidates: dict[int, int],
+    unseen: Bitmask,
+    seen: Bitmask,
+    opp: Bitmask,
+    turns: int,
+    ace_high: bool,
+) -> dict[int, float]:
+    """MARJJ's score of each of ``candidates`` (from :func:`throw_candidates`) for the
+    eleven cards ``hand`` in its ``turns``-th turn, lowest best: the deadwood left, the
+    weighted one-draw look-ahead over ``unseen``, and the danger terms."""
+    weight = INIT_WEIGHT * DECAY ** max(0, turns - 1)
+    return {
+        c: left
+        + weight * future_deadwood(hand & ~(1 << c), unseen, ace_high)
+        + danger_points(c, hand, seen, opp)
+        for c, left in candidates.items()
+    }
 
 
 def danger_points(card: int, mine: Bitmask, seen: Bitmask, opp: Bitmask) -> float:
@@ -260,15 +282,7 @@ class CamperBot:
         candidates = throw_candidates(hand, locked, ace_high)
         if len(candidates) == 1:
             return next(iter(candidates))
-        weight = INIT_WEIGHT * DECAY ** max(0, turns - 1)
-        scores: dict[int, float] = {}
-        for c, left in candidates.items():
-            kept = hand & ~(1 << c)
-            scores[c] = (
-                left
-                + weight * future_deadwood(kept, unseen, ace_high)
-                + danger_points(c, hand, seen, opp)
-            )
+        scores = throw_scores(hand, candidates, unseen, seen, opp, turns, ace_high)
         least = min(scores.values())
         return rng.choice(sorted(c for c, s in scores.items() if s == least))
 

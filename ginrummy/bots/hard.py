@@ -105,8 +105,9 @@ THREW_MISS = 0.1
 PASSED_MISS = 0.3
 """With ``last_turn``: the chance a dealt hand the pile card it last passed melds with is kept."""
 ODD_THROW_MISS = 0.2
-CAMPER_THROW_MISS = 0.1
 """With ``sensible_throw``: the chance a dealt hand its last throw makes no sense for is kept."""
+CAMPER_THROW_MISS = 0.1
+"""With ``camper_model``: the chance a dealt hand MARJJ's throw rules rule out is kept."""
 
 __all__ = [
     "HardBot",
