@@ -210,7 +210,11 @@ class HardConfig:
     0.822, ``bench/bench_reading.py --guesses 32``). Off: at 1, measured against the
     camper on tuning seeds 8751 to 9750 (2,000 matches, paired with the app's Hard), -0.9
     points of win share (-2.8 to +1.0): Hard, reading the camper's hand as better, knocked
-    212 times fewer and was undercut 67 times fewer, and both players ginned more."""
+    212 times fewer and was undercut 67 times fewer, and both players ginned more. With
+    ``rollout_weight`` 1.5, on the same seeds and pairing: in the play-outs alone (the knock
+    search reading without it) -2.0 (-3.8 to -0.2), the camper ginning 77 times more; with
+    ``early_risk=0.45,late_risk=0.25`` -1.5 (-3.4 to +0.5), knocks and undercuts as
+    without the model."""
     wall: bool = True
     samples: int = 32
     """Opponent hands dealt per knock decision."""
