@@ -163,7 +163,7 @@ class Server:
         raise RuntimeError(f"the server did not start: {log_path.read_text()}")
 
     def stop(self) -> None:
-        """Stop the process (as a restart or a crash would)."""
+        """Stop the process as a restart would (SIGTERM: it closes its connections)."""
         if self.proc is not None and self.proc.poll() is None:
             self.proc.terminate()
             try:
@@ -171,6 +171,13 @@ class Server:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait()
+        self.proc = None
+
+    def kill(self) -> None:
+        """Kill the process with SIGKILL, as a crash would: no shutdown, no goodbyes."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.kill()
+            self.proc.wait()
         self.proc = None
 
     def new_match(
