@@ -81,8 +81,8 @@ class SightedHard(hard.HardBot):
     ) -> float:
         return super()._throw_cost(self._sight(reading, "safety"), card, dangers)
 
-    def _value(self, reading: Reading, hand: Bitmask, turn: int = 1) -> float:
-        return super()._value(self._sight(reading, "lookahead"), hand, turn)
+    def _value(self, reading: Reading, hand: Bitmask, turn: int = 1, draws: int = 1) -> float:
+        return super()._value(self._sight(reading, "lookahead"), hand, turn, draws)
 
     def _wants(self, reading: Reading, hand: Bitmask, top: int, turn: int) -> bool:
         return super()._wants(self._sight(reading, "take"), hand, top, turn)

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from ginrummy.bots import BOT_NAMES, UnknownBotError, card_weights, make_bot
 from ginrummy.bots._common import bits, deadwood_of, read_record
-from ginrummy.bots._lookahead import after_draws
+from ginrummy.bots._lookahead import after_draws, two_draw_future, weighted_future_deadwood
 from ginrummy.bots._reading import dealt_danger, melds_with_two, read_table, sample_opponent
 from ginrummy.bots._rollout import OUTS_SLACK, outs, outs_throw
 from ginrummy.bots.hard import (
@@ -516,6 +516,21 @@ def test_the_look_ahead_shortcut_gives_the_searched_deadwood(
     fast = after_draws(hand, cards[10:], ace_high)
     searched = [deadwood_after_discard_mask(hand | 1 << u, ace_high) for u in cards[10:]]
     assert fast == searched
+
+
+@given(
+    cards=st.lists(st.integers(0, 51), min_size=16, max_size=16, unique=True),
+    ace_high=st.booleans(),
+)
+def test_looking_two_draws_ahead_never_promises_more_than_the_hand_or_less_than_gin(
+    cards: list[int], ace_high: bool
+) -> None:
+    # Every draw can be thrown back, so neither look-ahead is worse than the hand kept.
+    hand = mask_of(cards[:10])
+    live = [(c, 1.0) for c in cards[10:]]
+    now = deadwood_of(hand, ace_high)
+    assert 0 <= two_draw_future(hand, live, ace_high, best=3) <= now
+    assert 0 <= weighted_future_deadwood(hand, live, ace_high, best=3) <= now
 
 
 def test_hard_knocks_at_the_wall_rather_than_let_the_hand_die() -> None:

@@ -15,7 +15,13 @@ from ginrummy import melds
 from ginrummy.bots._common import bits
 from ginrummy.cards import CARD_POINTS, Bitmask
 
-__all__ = ["NEAR", "after_draws", "future_deadwood", "weighted_future_deadwood"]
+__all__ = [
+    "NEAR",
+    "after_draws",
+    "future_deadwood",
+    "two_draw_future",
+    "weighted_future_deadwood",
+]
 
 
 def _near_masks(ace_high: bool) -> tuple[Bitmask, ...]:
@@ -88,14 +94,66 @@ def weighted_future_deadwood(
     averaging the best draws until ``best`` cards' worth of chance is counted."""
     cards = list(live)
     values = after_draws(kept, (c for c, _ in cards), ace_high)
-    drawn = sorted(zip(values, (w for _, w in cards), strict=True))
+    drawn = [(float(v), w) for v, (_, w) in zip(values, cards, strict=True)]
+    mean = _best_draws(drawn, best)
+    return float(melds.deadwood_mask(kept, ace_high)) if mean is None else mean
+
+
+def _best_draws(values: list[tuple[float, float]], best: float) -> float | None:
+    """The mean of the lowest ``values`` (value, chance) until ``best`` cards' worth of
+    chance is counted; ``None`` when nothing may come."""
     total = weight = 0.0
-    for value, chance in drawn:
+    for value, chance in sorted(values):
         take = min(chance, best - weight)
         if take <= 0:
             break
         total += value * take
         weight += take
-    if weight <= 0:
-        return float(melds.deadwood_mask(kept, ace_high))
-    return total / weight
+    return total / weight if weight > 0 else None
+
+
+def two_draw_future(
+    kept: Bitmask, live: Iterable[tuple[int, float]], ace_high: bool, best: float, throws: int = 3
+) -> float:
+    """The look-ahead two draws deep: for each card that may come, the hand after drawing
+    it and throwing the card (of the ``throws`` leaving the least deadwood) whose hand
+    is best one draw further on (:func:`weighted_future_deadwood`); the best draws
+    averaged as there.
+
+    A drawn card that shares no meld with the hand is thrown back: its hand is the
+    one kept now. One draw ahead, the hand below reaches 9.5 at best (the mean of its
+    two best draws); two draws ahead, 3 (the two best first draws, each followed by
+    its best throw and then its best draws).
+
+    >>> from ginrummy import CardSet
+    >>> hand = CardSet.parse("AS 2S 3S 7H 7D 7C 9S TS KC KD").mask
+    >>> live = [(int(c), 1.0) for c in CardSet.parse("JS 8S KH QC")]
+    >>> weighted_future_deadwood(hand, live, False, best=2)
+    9.5
+    >>> two_draw_future(hand, live, False, best=2)
+    3.0
+    """
+    cards = list(live)
+    near = NEAR[ace_high]
+    related = 0
+    for c in bits(kept):
+        related |= near[c]
+    deadwood = melds.deadwood_mask
+    here: float | None = None
+    values: list[tuple[float, float]] = []
+    for u, chance in cards:
+        if not related >> u & 1:
+            if here is None:
+                here = weighted_future_deadwood(kept, cards, ace_high, best)
+            values.append((here, chance))
+            continue
+        eleven = kept | 1 << u
+        rest = [(c, cc) for c, cc in cards if c != u]
+        left = sorted((deadwood(eleven & ~(1 << t), ace_high), t) for t in bits(eleven))
+        value = min(
+            weighted_future_deadwood(eleven & ~(1 << t), rest, ace_high, best)
+            for _, t in left[:throws]
+        )
+        values.append((value, chance))
+    mean = _best_draws(values, best)
+    return float(deadwood(kept, ace_high)) if mean is None else mean

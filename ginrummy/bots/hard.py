@@ -67,7 +67,7 @@ from ginrummy.bots._common import (
     read_record,
     take_or_draw,
 )
-from ginrummy.bots._lookahead import weighted_future_deadwood
+from ginrummy.bots._lookahead import two_draw_future, weighted_future_deadwood
 from ginrummy.bots._model import camper_would_throw, throws
 from ginrummy.bots._reading import (
     Fits,
@@ -300,6 +300,16 @@ class HardConfig:
     """With ``lookahead``: the weight falls by this factor each turn."""
     lookahead_best: float = 7.0
     """With ``lookahead``: how many best draws are averaged (each counts by its chance to come)."""
+    lookahead_draws: int = 1
+    """With ``lookahead``: how many draws ahead the throw looks, 1 (MARJJ's) or 2
+    (:func:`ginrummy.bots._lookahead.two_draw_future`: each draw followed by the best
+    of three throws and the one-draw look-ahead of the hand so kept).
+
+    Measured with 2 on seeds 8751 to 9750 (2,000 matches each, paired): against
+    ``simple`` +1.8 points (+0.2 to +3.4), against the camper -2.1 (-4.3 to +0.2)."""
+    knocker_draws: int = 0
+    """With ``lookahead``: ``lookahead_draws`` against a player ``adapt`` does not read as
+    a camper (a match's first hand included); 0 keeps ``lookahead_draws`` for everyone."""
     throw_reach: int = 5
     """Throws leaving more than this much above the least deadwood are not considered."""
     clinch_reach: int = 40
@@ -456,14 +466,16 @@ def potential(reading: Reading, hand: Bitmask, horizon: float) -> float:
     return total * min(1.0, horizon / unseen)
 
 
-def live_future_deadwood(reading: Reading, hand: Bitmask, best: float) -> float:
+def live_future_deadwood(reading: Reading, hand: Bitmask, best: float, draws: int = 1) -> float:
     """The deadwood of ``hand`` one draw ahead: the mean over its ``best`` best draws.
 
     MARJJ's look-ahead, with Hard's card reading: each unseen card is drawn
     in turn (the best card of the eleven then thrown) and counts by its
     chance to be in the stock, so a card the other player likely holds
-    counts little.
+    counts little. ``draws=2`` looks two draws ahead.
     """
+    if draws >= 2:
+        return two_draw_future(hand, reading.live, reading.ace_high, best)
     return weighted_future_deadwood(hand, reading.live, reading.ace_high, best)
 
 
@@ -514,16 +526,16 @@ class HardBot:
         """Roughly how many more draws this player gets."""
         return max(1.0, min(10.0, (reading.stock_count - 2) / 2))
 
-    def _value(self, reading: Reading, hand: Bitmask, turn: int = 1) -> float:
+    def _value(self, reading: Reading, hand: Bitmask, turn: int = 1, draws: int = 1) -> float:
         """How bad a ten-card hand is: deadwood, less what its live combinations promise,
-        plus (with ``lookahead``) the weighted deadwood one draw ahead."""
+        plus (with ``lookahead``) the weighted deadwood ``draws`` draws ahead."""
         config = self.config
         value = float(deadwood_of(hand, reading.ace_high))
         if config.potential:
             value -= config.potential_weight * potential(reading, hand, self._horizon(reading))
         if config.lookahead:
             weight = config.lookahead_weight * config.lookahead_decay ** max(0, turn - 1)
-            value += weight * live_future_deadwood(reading, hand, config.lookahead_best)
+            value += weight * live_future_deadwood(reading, hand, config.lookahead_best, draws)
         return value
 
     def _throw_cost(
@@ -561,14 +573,16 @@ class HardBot:
         choices: list[int],
         turn: int = 1,
         dangers: dict[int, float] | None = None,
+        draws: int = 1,
     ) -> list[tuple[float, int, int]]:
-        """The throws worth weighing, best first: (value, minus the card's points, card)."""
+        """The throws worth weighing, best first: (value, minus the card's points, card);
+        ``draws``: how far the look-ahead looks."""
         left = {c: deadwood_of(hand & ~(1 << c), reading.ace_high) for c in choices}
         # A throw leaving this much more deadwood than the best is never worth the look-ahead.
         reach = min(left.values()) + self.config.throw_reach
         scored = [
             (
-                self._value(reading, hand & ~(1 << c), turn)
+                self._value(reading, hand & ~(1 << c), turn, draws)
                 + self._throw_cost(reading, c, dangers),
                 -CARD_POINTS[c],
                 c,
@@ -594,7 +608,9 @@ class HardBot:
         (``style``: the other player's :func:`knocking_style`; ``fits``: see
         :meth:`_fits`; ``dangers``: see :meth:`_dealt_dangers`)."""
         config = self.config
-        scored = self._scored_throws(reading, reading.mine, choices, record.my_turns, dangers)
+        scored = self._scored_throws(
+            reading, reading.mine, choices, record.my_turns, dangers, self._draws(style)
+        )
         best = scored[0][0]
         close = [s for s in scored[: config.rollout_throws] if s[0] <= best + config.rollout_margin]
         if len(close) < 2:
@@ -661,8 +677,18 @@ class HardBot:
                 view, reading, record, choices, early, style, fits, dangers
             )
         else:
-            _, _, card = self._scored_throws(reading, hand, choices, record.my_turns, dangers)[0]
+            _, _, card = self._scored_throws(
+                reading, hand, choices, record.my_turns, dangers, self._draws(style)
+            )[0]
         return Discard(FULL_DECK[card])
+
+    def _draws(self, style: tuple[int, int]) -> int:
+        """How many draws ahead the throw looks against a player of this ``style``."""
+        config = self.config
+        passed, late = style
+        if config.knocker_draws and passed <= late:
+            return config.knocker_draws
+        return config.lookahead_draws
 
     def _style(self, view: PlayerView) -> tuple[int, int]:
         """The other player's :func:`knocking_style` (``(0, 0)`` without ``adapt``)."""
