@@ -169,8 +169,7 @@ class Server:
             try:
                 self.proc.wait(timeout=10)
             except subprocess.TimeoutExpired:
-                self.proc.kill()
-                self.proc.wait()
+                self.kill()
         self.proc = None
 
     def kill(self) -> None:
