@@ -17,6 +17,7 @@ a run needs two or three more draws, not one; and who gets there first.
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from ginrummy import melds
@@ -26,7 +27,15 @@ from ginrummy.bots._reading import Fits, Reading, sample_opponent
 from ginrummy.cards import CARD_POINTS, Bitmask, CardSet
 from ginrummy.hand import DEAD_AT
 
-__all__ = ["OUTS_SLACK", "Playout", "least_throw", "outs", "outs_throw", "throw_outcomes"]
+__all__ = [
+    "OUTS_SLACK",
+    "Playout",
+    "least_throw",
+    "outs",
+    "outs_throw",
+    "throw_by",
+    "throw_outcomes",
+]
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,6 +128,27 @@ def outs(hand: Bitmask) -> int:
     return count
 
 
+def throw_by(
+    hand: Bitmask, locked: int, ace_high: bool, slack: int, extra: Callable[[Bitmask], float]
+) -> tuple[int, int]:
+    """The card to throw from eleven (never ``locked``) and the deadwood it leaves: of the
+    throws within ``slack`` points of the least deadwood, the one whose deadwood plus
+    ``extra`` of the ten cards kept is least (the dearest among equals)."""
+    deadwood = melds.deadwood_mask
+    left = {
+        c: deadwood(hand & ~(1 << c), ace_high) for c in _ORDER if hand >> c & 1 and c != locked
+    }
+    least = min(left.values())
+    best_card, best = -1, float("inf")
+    for c, dead in left.items():  # dearest first, so the dearest wins a tie
+        if dead > least + slack:
+            continue
+        value = dead + extra(hand & ~(1 << c))
+        if value < best:
+            best_card, best = c, value
+    return best_card, left[best_card]
+
+
 def outs_throw(
     hand: Bitmask, locked: int, ace_high: bool, weight: float, turn: int = 1
 ) -> tuple[int, int]:
@@ -127,19 +157,7 @@ def outs_throw(
     :data:`OUTS_SLACK` points of the least deadwood, the one that leaves the least
     deadwood less ``weight * OUTS_DECAY^(turn-1)`` per out (then the dearest)."""
     weight *= OUTS_DECAY ** (turn - 1)
-    deadwood = melds.deadwood_mask
-    left = {
-        c: deadwood(hand & ~(1 << c), ace_high) for c in _ORDER if hand >> c & 1 and c != locked
-    }
-    least = min(left.values())
-    best_card, best = -1, float("inf")
-    for c, dead in left.items():  # dearest first, so the dearest wins a tie
-        if dead > least + OUTS_SLACK:
-            continue
-        value = dead - weight * outs(hand & ~(1 << c))
-        if value < best:
-            best_card, best = c, value
-    return best_card, left[best_card]
+    return throw_by(hand, locked, ace_high, OUTS_SLACK, lambda kept: -weight * outs(kept))
 
 
 def _melds_with(hand: Bitmask, top: int, now: int, ace_high: bool) -> bool:
