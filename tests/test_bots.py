@@ -6,6 +6,7 @@ import importlib.util
 import multiprocessing
 import os
 import random
+import sys
 import types
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
@@ -641,11 +642,13 @@ def _turns_of(view: PlayerView) -> int:
     return sum(isinstance(e, StockDrawn) and e.player == view.player for e in view.events)
 
 
-def _bench_oracle() -> types.ModuleType:
-    path = Path(__file__).resolve().parent.parent / "bench" / "bench_oracle.py"
-    spec = importlib.util.spec_from_file_location("bench_oracle", path)
+def _bench(name: str) -> types.ModuleType:
+    path = Path(__file__).resolve().parent.parent / "bench" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
+    # Registered before it runs: its dataclasses look their module up by name.
+    sys.modules[name] = module
     spec.loader.exec_module(module)
     return module
 
@@ -656,7 +659,7 @@ def test_the_oracle_diagnostic_deals_the_other_hand_exactly(
 ) -> None:
     """bench/bench_oracle.py measures what knowing the other hand is worth: with its
     reading every dealt guess (tidied or not) is the other player's real hand."""
-    oracle = _bench_oracle()
+    oracle = _bench("bench_oracle")
     match = _after_turns(seed, turns)
     rng = random.Random(seed)
     view = match.view(0)
@@ -664,6 +667,23 @@ def test_the_oracle_diagnostic_deals_the_other_hand_exactly(
     reading = oracle.knowing(read_table(view, read_record(view)), theirs)
     assert sample_opponent(reading, rng, extra) == theirs
     assert all(reading.p_live(c) == 0.0 for c in bits(theirs))
+
+
+@given(st.integers(0, 10_000), st.integers(0, 29))
+def test_the_knock_labels_play_on_from_the_same_table_with_only_the_stock_shuffled(
+    seed: int, turns: int
+) -> None:
+    """bench/bench_knock_labels.py plays a hand on in copies whose stock is shuffled anew:
+    each copy is the same table to both players, with the same cards left to draw."""
+    labels = _bench("bench_knock_labels")
+    match = _after_turns(seed, turns)
+    fork = labels.reshuffled(match, random.Random(seed))
+    for player in (0, 1):
+        assert fork.view(player) == match.view(player)
+    drawn = 52 - match.hand.stock_count
+    assert fork.hand.deck[:drawn] == match.hand.deck[:drawn]
+    assert sorted(fork.hand.deck[drawn:]) == sorted(match.hand.deck[drawn:])
+    assert fork.hand is not match.hand
 
 
 def _after_turns(seed: int, turns: int) -> Match:

@@ -1,0 +1,276 @@
+"""Hard's knock decisions judged from the true state of the table.
+
+    .venv/bin/python bench/bench_knock_labels.py [--opponent camper] [--bot hard]
+        [--seed-start 8751] [--seeds 150] [--shuffles 4] [--out FILE.jsonl]
+
+Plays the arena's matches (the same deals as ``ginrummy arena`` for the same
+seeds, the first bot in both seats) and stops at every turn in which the first
+bot could knock short of gin. Two values are then measured from the whole
+table, which no player sees:
+
+- the knock: the hand is copied and the knock made in the copy (the card that
+  leaves the least deadwood; the bot's own knock when it knocked); the engine
+  lays both hands down, so its points are exact;
+- going on: the hand is copied ``--shuffles`` times, the cards neither player
+  has seen (the stock) shuffled anew in each copy, and the bot's throw (when it
+  knocked, the throw it makes when it may not knock: Hard with no knocking
+  turns, no ``score`` and no ``wall``) is followed by the same two bots playing
+  the hand to its end.
+
+Knock minus going on, from the bot's side and in points of the hand (a dead
+hand is 0), says whether the knock was worth making there. The real match then
+goes on as the bot chose. The table groups the turns by how the bot reads the
+other player (a camper, a player who knocks at once, or not known: the match's
+first hands), by whether it knocked, by its turn and by the deadwood the knock
+would leave; each row gives the mean difference with its 95% interval.
+
+A hand's points are not the match: near the end of a match a knock that wins
+fewer points may still be the one to make. The rows say where the knock and
+going on differ in points, not which wins more matches; the arena says that.
+"""
+
+from __future__ import annotations
+
+import argparse
+import copy
+import json
+import math
+import random
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Sequence
+from dataclasses import asdict, dataclass, replace
+from pathlib import Path
+
+from ginrummy.arena import _decks, _notify, _seat_bots
+from ginrummy.bots import Bot
+from ginrummy.bots._common import deadwood_of, knock_cards, read_record
+from ginrummy.bots.hard import HardBot, knocking_style
+from ginrummy.cards import FULL_DECK, mask_of
+from ginrummy.hand import Action, Knock, Phase, PlayerView
+from ginrummy.match import Match
+from ginrummy.settings import Settings
+
+TURNS: tuple[tuple[str, int, int], ...] = (
+    ("1-3", 1, 3),
+    ("4-6", 4, 6),
+    ("7-9", 7, 9),
+    ("10+", 10, 99),
+)
+DEADWOOD: tuple[tuple[str, int, int], ...] = (("1-3", 1, 3), ("4-6", 4, 6), ("7-10", 7, 10))
+MAX_HANDS = 60
+
+
+@dataclass(frozen=True, slots=True)
+class Label:
+    """One turn in which the bot could knock short of gin."""
+
+    seed: int
+    seat: int
+    hand: int
+    turn: int
+    deadwood: int
+    read: str
+    """How the bot reads the other player: ``camper``, ``knocker`` or ``unknown``."""
+    knocked: bool
+    knock: int
+    """The knock's points for the bot (negative when undercut)."""
+    going_on: tuple[int, ...]
+    """The hand's points for the bot in each copy played on."""
+
+    @property
+    def gain(self) -> float:
+        """Knock minus the mean of going on."""
+        return self.knock - sum(self.going_on) / len(self.going_on)
+
+
+def hand_points(match: Match, me: int) -> int:
+    """The ended hand's points for ``me`` (negative when the other player scored)."""
+    result = match.hand.result
+    assert result is not None
+    if result.winner is None:
+        return 0
+    return result.points if result.winner == me else -result.points
+
+
+def reshuffled(match: Match, rng: random.Random) -> Match:
+    """A copy of ``match`` with the cards still in the stock in a new order."""
+    fork = copy.deepcopy(match)
+    hand = fork.hand
+    drawn = 52 - hand.stock_count
+    rest = list(hand.deck[drawn:])
+    rng.shuffle(rest)
+    hand.deck = hand.deck[:drawn] + tuple(rest)
+    return fork
+
+
+def play_on(fork: Match, bots: Sequence[Bot], me: int) -> int:
+    """Play the copy's hand to its end; its points for ``me``."""
+    while not fork.hand.is_over:
+        player = fork.hand.to_act or 0
+        fork.apply(bots[player].choose(fork.view(player)))
+    return hand_points(fork, me)
+
+
+def no_knocking(bot: Bot, seed: int) -> Bot:
+    """The throw the bot makes when it may not knock (Hard only; others as they are)."""
+    if not isinstance(bot, HardBot):
+        return bot
+    quiet = replace(bot.config, early_turns=0, camp_turns=0, score=False, wall=False)
+    return HardBot(seed, quiet)
+
+
+def read_of(view: PlayerView) -> str:
+    """How Hard reads the other player from the match's earlier hands."""
+    passed, late = knocking_style(view, 3)
+    if passed > late:
+        return "camper"
+    if late > passed:
+        return "knocker"
+    return "unknown"
+
+
+def label_turn(
+    match: Match,
+    view: PlayerView,
+    action: Action,
+    bots: Sequence[Bot],
+    quiet: Bot,
+    rng: random.Random,
+    shuffles: int,
+    where: tuple[int, int, int],
+) -> Label | None:
+    """The label of this turn, or ``None`` when no knock short of gin is open."""
+    knocks = knock_cards(view)
+    if not knocks:
+        return None
+    held = mask_of(view.hand)
+    ace_high = view.settings.ace_high
+    left = {c: deadwood_of(held & ~(1 << c), ace_high) for c in knocks}
+    least = min(left.values())
+    if least == 0:
+        return None
+    me = view.player
+    knocked = isinstance(action, Knock)
+    knock_action = (
+        action if knocked else Knock(FULL_DECK[min(c for c in knocks if left[c] == least)])
+    )
+    go_on = quiet.choose(view) if knocked else action
+    if isinstance(go_on, Knock):
+        return None
+    made = copy.deepcopy(match)
+    made.apply(knock_action)
+    values = []
+    for _ in range(shuffles):
+        fork = reshuffled(match, rng)
+        fork.apply(go_on)
+        values.append(play_on(fork, bots, me))
+    seed, seat, hand = where
+    return Label(
+        seed=seed,
+        seat=seat,
+        hand=hand,
+        turn=read_record(view).my_turns,
+        deadwood=least,
+        read=read_of(view),
+        knocked=knocked,
+        knock=hand_points(made, me),
+        going_on=tuple(values),
+    )
+
+
+def label_match(spec: str, opponent: str, seed: int, seat: int, shuffles: int) -> list[Label]:
+    """Every label of one match, the first bot in ``seat``."""
+    first, decks = _decks(seed)
+    bots = _seat_bots((spec, opponent), seed, seat, Settings(), {})
+    quiet = no_knocking(bots[seat], seed * 2)
+    rng = random.Random(f"knock-labels/{seed}/{seat}")
+    match = Match.start(next(decks), first_dealer=first)
+    labels: list[Label] = []
+    hands = 0
+    while True:
+        while not match.hand.is_over:
+            player = match.hand.to_act or 0
+            view = match.view(player)
+            action = bots[player].choose(view)
+            if player == seat and view.phase is Phase.DISCARD:
+                where = (seed, seat, hands)
+                label = label_turn(match, view, action, bots, quiet, rng, shuffles, where)
+                if label is not None:
+                    labels.append(label)
+            match.apply(action)
+        hands += 1
+        _notify(bots, [match.view(0), match.view(1)])
+        if match.is_over or hands >= MAX_HANDS:
+            return labels
+        match.next_hand(next(decks))
+
+
+def _band(value: int, bands: tuple[tuple[str, int, int], ...]) -> str:
+    return next(name for name, low, high in bands if low <= value <= high)
+
+
+def table(labels: Sequence[Label]) -> str:
+    """The mean gain of the knock per (read, knocked, turns, deadwood), with its interval."""
+    groups: dict[tuple[str, bool, str, str], list[float]] = defaultdict(list)
+    for label in labels:
+        key = (label.read, label.knocked, _band(label.turn, TURNS), _band(label.deadwood, DEADWOOD))
+        groups[key].append(label.gain)
+    lines = [
+        "| the other player read as | knocked | turns | deadwood | turns seen "
+        "| knock less going on, points (95% CI) |",
+        "|---|---|---|---|---|---|",
+    ]
+    for key in sorted(groups):
+        gains = groups[key]
+        n = len(gains)
+        mean = sum(gains) / n
+        spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1)) if n > 1 else 0.0
+        half = 1.96 * spread / math.sqrt(n)
+        read, knocked, turns, dead = key
+        lines.append(
+            f"| {read} | {'yes' if knocked else 'no'} | {turns} | {dead} | {n} "
+            f"| {mean:+.1f} ({mean - half:+.1f} to {mean + half:+.1f}) |"
+        )
+    return "\n".join(lines)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--bot", default="hard", help="the bot whose knocks are judged")
+    parser.add_argument("--opponent", default="camper")
+    parser.add_argument("--seed-start", type=int, default=8751)
+    parser.add_argument("--seeds", type=int, default=150, help="seeds, each played in both seats")
+    parser.add_argument("--shuffles", type=int, default=4, help="copies played on per turn")
+    parser.add_argument("--out", type=Path, help="write every label as a JSON line")
+    args = parser.parse_args(argv)
+    labels: list[Label] = []
+    started = time.perf_counter()
+    out = args.out.open("w") if args.out else None
+    try:
+        for i, seed in enumerate(range(args.seed_start, args.seed_start + args.seeds)):
+            for seat in (0, 1):
+                found = label_match(args.bot, args.opponent, seed, seat, args.shuffles)
+                labels += found
+                if out is not None:
+                    for label in found:
+                        out.write(json.dumps(asdict(label)) + "\n")
+                    out.flush()
+            elapsed = time.perf_counter() - started
+            print(
+                f"\r{i + 1}/{args.seeds} seeds, {len(labels)} turns, {elapsed:.0f}s",
+                end="",
+                file=sys.stderr,
+            )
+    finally:
+        if out is not None:
+            out.close()
+    print(file=sys.stderr)
+    print(f"{args.bot} against {args.opponent}, seeds {args.seed_start} on, both seats:")
+    print(table(labels))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
