@@ -32,6 +32,7 @@ going on differ in points, not which wins more matches; the arena says that.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import copy
 import json
 import math
@@ -39,9 +40,10 @@ import random
 import sys
 import time
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
+from typing import Any, TypeVar
 
 from ginrummy.arena import _decks, _notify, _seat_bots
 from ginrummy.bots import Bot
@@ -60,6 +62,7 @@ TURNS: tuple[tuple[str, int, int], ...] = (
 )
 DEADWOOD: tuple[tuple[str, int, int], ...] = (("1-3", 1, 3), ("4-6", 4, 6), ("7-10", 7, 10))
 MAX_HANDS = 60
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -180,31 +183,48 @@ def label_turn(
     )
 
 
-def label_match(spec: str, opponent: str, seed: int, seat: int, shuffles: int) -> list[Label]:
-    """Every label of one match, the first bot in ``seat``."""
+Watch = Callable[[Match, PlayerView, Action, int], None]
+"""Called before each action of the first bot is applied: the table, the view, the
+action and the number of the hand in the match."""
+
+
+def play_watched(bots: Sequence[Bot], seed: int, seat: int, watch: Watch) -> None:
+    """Play the arena's match for ``seed`` between ``bots`` (by seat), showing each action
+    of the bot in ``seat`` to ``watch`` before it is applied."""
     first, decks = _decks(seed)
-    bots = _seat_bots((spec, opponent), seed, seat, Settings(), {})
-    quiet = no_knocking(bots[seat], seed * 2)
-    rng = random.Random(f"knock-labels/{seed}/{seat}")
     match = Match.start(next(decks), first_dealer=first)
-    labels: list[Label] = []
     hands = 0
     while True:
         while not match.hand.is_over:
             player = match.hand.to_act or 0
             view = match.view(player)
             action = bots[player].choose(view)
-            if player == seat and view.phase is Phase.DISCARD:
-                where = (seed, seat, hands)
-                label = label_turn(match, view, action, bots, quiet, rng, shuffles, where)
-                if label is not None:
-                    labels.append(label)
+            if player == seat:
+                watch(match, view, action, hands)
             match.apply(action)
         hands += 1
         _notify(bots, [match.view(0), match.view(1)])
         if match.is_over or hands >= MAX_HANDS:
-            return labels
+            return
         match.next_hand(next(decks))
+
+
+def label_match(spec: str, opponent: str, seed: int, seat: int, shuffles: int) -> list[Label]:
+    """Every label of one match, the first bot in ``seat``."""
+    bots = _seat_bots((spec, opponent), seed, seat, Settings(), {})
+    quiet = no_knocking(bots[seat], seed * 2)
+    rng = random.Random(f"knock-labels/{seed}/{seat}")
+    labels: list[Label] = []
+
+    def watch(match: Match, view: PlayerView, action: Action, hand: int) -> None:
+        if view.phase is Phase.DISCARD:
+            where = (seed, seat, hand)
+            label = label_turn(match, view, action, bots, quiet, rng, shuffles, where)
+            if label is not None:
+                labels.append(label)
+
+    play_watched(bots, seed, seat, watch)
+    return labels
 
 
 def _band(value: int, bands: tuple[tuple[str, int, int], ...]) -> str:
@@ -236,37 +256,55 @@ def table(labels: Sequence[Label]) -> str:
     return "\n".join(lines)
 
 
-def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    parser.add_argument("--bot", default="hard", help="the bot whose knocks are judged")
+def seed_arguments(parser: argparse.ArgumentParser, seeds: int, shuffles: int) -> None:
+    """The options every label bench takes."""
     parser.add_argument("--opponent", default="camper")
     parser.add_argument("--seed-start", type=int, default=8751)
-    parser.add_argument("--seeds", type=int, default=150, help="seeds, each played in both seats")
-    parser.add_argument("--shuffles", type=int, default=4, help="copies played on per turn")
+    parser.add_argument("--seeds", type=int, default=seeds, help="seeds, each in both seats")
+    parser.add_argument("--shuffles", type=int, default=shuffles, help="copies played on")
     parser.add_argument("--out", type=Path, help="write every label as a JSON line")
-    args = parser.parse_args(argv)
-    labels: list[Label] = []
+
+
+def label_seeds(
+    seeds: range,
+    label: Callable[[int, int], list[T]],
+    out: Path | None,
+    row: Callable[[T], dict[str, Any]],
+    noun: str,
+) -> list[T]:
+    """``label(seed, seat)`` for every seed in both seats, each label written as a JSON
+    line to ``out``, with a line of progress on standard error."""
+    labels: list[T] = []
     started = time.perf_counter()
-    out = args.out.open("w") if args.out else None
-    try:
-        for i, seed in enumerate(range(args.seed_start, args.seed_start + args.seeds)):
+    with out.open("w") if out else contextlib.nullcontext() as stream:
+        for i, seed in enumerate(seeds):
             for seat in (0, 1):
-                found = label_match(args.bot, args.opponent, seed, seat, args.shuffles)
+                found = label(seed, seat)
                 labels += found
-                if out is not None:
-                    for label in found:
-                        out.write(json.dumps(asdict(label)) + "\n")
-                    out.flush()
+                if stream is not None:
+                    stream.writelines(json.dumps(row(item)) + "\n" for item in found)
+                    stream.flush()
             elapsed = time.perf_counter() - started
             print(
-                f"\r{i + 1}/{args.seeds} seeds, {len(labels)} turns, {elapsed:.0f}s",
+                f"\r{i + 1}/{len(seeds)} seeds, {len(labels)} {noun}, {elapsed:.0f}s",
                 end="",
                 file=sys.stderr,
             )
-    finally:
-        if out is not None:
-            out.close()
     print(file=sys.stderr)
+    return labels
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--bot", default="hard", help="the bot whose knocks are judged")
+    seed_arguments(parser, seeds=150, shuffles=4)
+    args = parser.parse_args(argv)
+    seeds = range(args.seed_start, args.seed_start + args.seeds)
+
+    def label(seed: int, seat: int) -> list[Label]:
+        return label_match(args.bot, args.opponent, seed, seat, args.shuffles)
+
+    labels = label_seeds(seeds, label, args.out, asdict, "turns")
     print(f"{args.bot} against {args.opponent}, seeds {args.seed_start} on, both seats:")
     print(table(labels))
     return 0

@@ -29,27 +29,32 @@ from __future__ import annotations
 
 import argparse
 import copy
-import json
 import math
 import random
 import sys
-import time
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass
-from pathlib import Path
+from typing import Any
 
-from bench_knock_labels import TURNS, play_on, read_of, reshuffled
+from bench_knock_labels import (
+    TURNS,
+    label_seeds,
+    play_on,
+    play_watched,
+    read_of,
+    reshuffled,
+    seed_arguments,
+)
 
-from ginrummy.arena import _decks, _notify, _seat_bots
+from ginrummy.arena import _seat_bots
 from ginrummy.bots._common import deadwood_of, discard_cards, read_record
 from ginrummy.bots.hard import HardBot
 from ginrummy.cards import FULL_DECK
-from ginrummy.hand import Discard, Phase, PlayerView
+from ginrummy.hand import Action, Discard, Phase, PlayerView
 from ginrummy.match import Match
 from ginrummy.settings import Settings
 
-MAX_HANDS = 60
 ALSO = 2
 """Candidates beyond Hard's, the evaluation's best and the least deadwood: the next by
 the evaluation."""
@@ -103,49 +108,42 @@ def candidates(hard: HardBot, view: PlayerView, chosen: int) -> tuple[int, int, 
 
 def label_match(opponent: str, seed: int, seat: int, shuffles: int) -> list[ThrowLabel]:
     """Every throw label of one match, Hard in ``seat``."""
-    first, decks = _decks(seed)
     bots = _seat_bots(("hard", opponent), seed, seat, Settings(), {})
     hard = bots[seat]
     assert isinstance(hard, HardBot)
     rng = random.Random(f"throw-labels/{seed}/{seat}")
-    match = Match.start(next(decks), first_dealer=first)
     labels: list[ThrowLabel] = []
-    hands = 0
-    while True:
-        while not match.hand.is_over:
-            player = match.hand.to_act or 0
-            view = match.view(player)
-            action = bots[player].choose(view)
-            if player == seat and view.phase is Phase.DISCARD and isinstance(action, Discard):
-                chosen = FULL_DECK.index(action.card)
-                top, least, cards = candidates(hard, view, chosen)
-                if len(cards) > 1:
-                    values: dict[int, list[int]] = {c: [] for c in cards}
-                    for _ in range(shuffles):
-                        base = reshuffled(match, rng)
-                        for c in cards:
-                            fork = copy.deepcopy(base)
-                            fork.apply(Discard(FULL_DECK[c]))
-                            values[c].append(play_on(fork, bots, seat))
-                    labels.append(
-                        ThrowLabel(
-                            seed=seed,
-                            seat=seat,
-                            hand=hands,
-                            turn=read_record(view).my_turns,
-                            read=read_of(view),
-                            chosen=chosen,
-                            top=top,
-                            least=least,
-                            values={c: tuple(v) for c, v in values.items()},
-                        )
-                    )
-            match.apply(action)
-        hands += 1
-        _notify(bots, [match.view(0), match.view(1)])
-        if match.is_over or hands >= MAX_HANDS:
-            return labels
-        match.next_hand(next(decks))
+
+    def watch(match: Match, view: PlayerView, action: Action, hand: int) -> None:
+        if view.phase is not Phase.DISCARD or not isinstance(action, Discard):
+            return
+        chosen = FULL_DECK.index(action.card)
+        top, least, cards = candidates(hard, view, chosen)
+        if len(cards) < 2:
+            return
+        values: dict[int, list[int]] = {c: [] for c in cards}
+        for _ in range(shuffles):
+            base = reshuffled(match, rng)
+            for c in cards:
+                fork = copy.deepcopy(base)
+                fork.apply(Discard(FULL_DECK[c]))
+                values[c].append(play_on(fork, bots, seat))
+        labels.append(
+            ThrowLabel(
+                seed=seed,
+                seat=seat,
+                hand=hand,
+                turn=read_record(view).my_turns,
+                read=read_of(view),
+                chosen=chosen,
+                top=top,
+                least=least,
+                values={c: tuple(v) for c, v in values.items()},
+            )
+        )
+
+    play_watched(bots, seed, seat, watch)
+    return labels
 
 
 def _mean_ci(values: Sequence[float]) -> str:
@@ -181,38 +179,22 @@ def table(labels: Sequence[ThrowLabel]) -> str:
     return "\n".join(lines)
 
 
+def _row(label: ThrowLabel) -> dict[str, Any]:
+    row = asdict(label)
+    row["values"] = {str(c): v for c, v in label.values.items()}
+    return row
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    parser.add_argument("--opponent", default="camper")
-    parser.add_argument("--seed-start", type=int, default=8751)
-    parser.add_argument("--seeds", type=int, default=30, help="seeds, each played in both seats")
-    parser.add_argument("--shuffles", type=int, default=6, help="copies played on per throw")
-    parser.add_argument("--out", type=Path, help="write every label as a JSON line")
+    seed_arguments(parser, seeds=30, shuffles=6)
     args = parser.parse_args(argv)
-    labels: list[ThrowLabel] = []
-    started = time.perf_counter()
-    out = args.out.open("w") if args.out else None
-    try:
-        for i, seed in enumerate(range(args.seed_start, args.seed_start + args.seeds)):
-            for seat in (0, 1):
-                found = label_match(args.opponent, seed, seat, args.shuffles)
-                labels += found
-                if out is not None:
-                    for label in found:
-                        row = asdict(label)
-                        row["values"] = {str(c): v for c, v in label.values.items()}
-                        out.write(json.dumps(row) + "\n")
-                    out.flush()
-            elapsed = time.perf_counter() - started
-            print(
-                f"\r{i + 1}/{args.seeds} seeds, {len(labels)} throws, {elapsed:.0f}s",
-                end="",
-                file=sys.stderr,
-            )
-    finally:
-        if out is not None:
-            out.close()
-    print(file=sys.stderr)
+    seeds = range(args.seed_start, args.seed_start + args.seeds)
+
+    def label(seed: int, seat: int) -> list[ThrowLabel]:
+        return label_match(args.opponent, seed, seat, args.shuffles)
+
+    labels = label_seeds(seeds, label, args.out, _row, "throws")
     print(f"hard against {args.opponent}, seeds {args.seed_start} on, both seats:")
     print(table(labels))
     return 0
