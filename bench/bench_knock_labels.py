@@ -35,7 +35,6 @@ import argparse
 import contextlib
 import copy
 import json
-import math
 import random
 import sys
 import time
@@ -45,10 +44,10 @@ from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 from typing import Any, TypeVar
 
-from ginrummy.arena import _decks, _notify, _seat_bots
+from ginrummy.arena import _decks, _notify, _seat_bots, mean_ci
 from ginrummy.bots import Bot
 from ginrummy.bots._common import deadwood_of, knock_cards, read_record
-from ginrummy.bots.hard import HardBot, knocking_style
+from ginrummy.bots.hard import HardBot, HardConfig, knocking_style
 from ginrummy.cards import FULL_DECK, mask_of
 from ginrummy.hand import Action, Knock, Phase, PlayerView
 from ginrummy.match import Match
@@ -126,7 +125,7 @@ def no_knocking(bot: Bot, seed: int) -> Bot:
 
 def read_of(view: PlayerView) -> str:
     """How Hard reads the other player from the match's earlier hands."""
-    passed, late = knocking_style(view, 3)
+    passed, late = knocking_style(view, HardConfig().early_turns)
     if passed > late:
         return "camper"
     if late > passed:
@@ -227,7 +226,8 @@ def label_match(spec: str, opponent: str, seed: int, seat: int, shuffles: int) -
     return labels
 
 
-def _band(value: int, bands: tuple[tuple[str, int, int], ...]) -> str:
+def band(value: int, bands: tuple[tuple[str, int, int], ...]) -> str:
+    """The name of the band ``value`` falls in."""
     return next(name for name, low, high in bands if low <= value <= high)
 
 
@@ -235,7 +235,7 @@ def table(labels: Sequence[Label]) -> str:
     """The mean gain of the knock per (read, knocked, turns, deadwood), with its interval."""
     groups: dict[tuple[str, bool, str, str], list[float]] = defaultdict(list)
     for label in labels:
-        key = (label.read, label.knocked, _band(label.turn, TURNS), _band(label.deadwood, DEADWOOD))
+        key = (label.read, label.knocked, band(label.turn, TURNS), band(label.deadwood, DEADWOOD))
         groups[key].append(label.gain)
     lines = [
         "| the other player read as | knocked | turns | deadwood | turns seen "
@@ -244,14 +244,11 @@ def table(labels: Sequence[Label]) -> str:
     ]
     for key in sorted(groups):
         gains = groups[key]
-        n = len(gains)
-        mean = sum(gains) / n
-        spread = math.sqrt(sum((g - mean) ** 2 for g in gains) / (n - 1)) if n > 1 else 0.0
-        half = 1.96 * spread / math.sqrt(n)
+        mean, (low, high) = mean_ci(gains)
         read, knocked, turns, dead = key
         lines.append(
-            f"| {read} | {'yes' if knocked else 'no'} | {turns} | {dead} | {n} "
-            f"| {mean:+.1f} ({mean - half:+.1f} to {mean + half:+.1f}) |"
+            f"| {read} | {'yes' if knocked else 'no'} | {turns} | {dead} | {len(gains)} "
+            f"| {mean:+.1f} ({low:+.1f} to {high:+.1f}) |"
         )
     return "\n".join(lines)
 

@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import argparse
 import copy
-import math
 import random
 import sys
 from collections import defaultdict
@@ -39,6 +38,7 @@ from typing import Any
 
 from bench_knock_labels import (
     TURNS,
+    band,
     label_seeds,
     play_on,
     play_watched,
@@ -47,7 +47,7 @@ from bench_knock_labels import (
     seed_arguments,
 )
 
-from ginrummy.arena import _seat_bots
+from ginrummy.arena import _seat_bots, mean_ci
 from ginrummy.bots._common import deadwood_of, discard_cards, read_record
 from ginrummy.bots.hard import HardBot
 from ginrummy.cards import FULL_DECK
@@ -147,21 +147,17 @@ def label_match(opponent: str, seed: int, seat: int, shuffles: int) -> list[Thro
 
 
 def _mean_ci(values: Sequence[float]) -> str:
-    n = len(values)
-    if n < 2:
+    if len(values) < 2:
         return "–"
-    mean = sum(values) / n
-    spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1))
-    half = 1.96 * spread / math.sqrt(n)
-    return f"{mean:+.2f} ({mean - half:+.2f} to {mean + half:+.2f}), {n:,}"
+    mean, (low, high) = mean_ci(values)
+    return f"{mean:+.2f} ({low:+.2f} to {high:+.2f}), {len(values):,}"
 
 
 def table(labels: Sequence[ThrowLabel]) -> str:
     """The figures per (read, turns) and for all throws."""
     groups: dict[tuple[str, str], list[ThrowLabel]] = defaultdict(list)
     for label in labels:
-        band = next(name for name, low, high in TURNS if low <= label.turn <= high)
-        groups[(label.read, band)].append(label)
+        groups[(label.read, band(label.turn, TURNS))].append(label)
         groups[("all", "all")].append(label)
     lines = [
         "| the other player read as | turns | throws | regret, points (95% CI) "
@@ -169,13 +165,13 @@ def table(labels: Sequence[ThrowLabel]) -> str:
         "| Hard's less the least deadwood, where they differ (95% CI), throws |",
         "|---|---|---|---|---|---|",
     ]
-    for (read, band), group in sorted(groups.items()):
+    for (read, turns), group in sorted(groups.items()):
         regret = _mean_ci([g.regret() for g in group])
         by_top = _mean_ci([g.mean(g.chosen) - g.mean(g.top) for g in group if g.top != g.chosen])
         by_least = _mean_ci(
             [g.mean(g.chosen) - g.mean(g.least) for g in group if g.least != g.chosen]
         )
-        lines.append(f"| {read} | {band} | {len(group):,} | {regret} | {by_top} | {by_least} |")
+        lines.append(f"| {read} | {turns} | {len(group):,} | {regret} | {by_top} | {by_least} |")
     return "\n".join(lines)
 
 
