@@ -386,19 +386,20 @@ class HardConfig:
     share against ``simple`` (+0.2 to +4.2) and lost 2.8 against the camper
     (-5.3 to -0.3), hence only against a player not read as a camper."""
 
-    late_playouts: int = 0
+    late_playouts: int = 7
     """With ``rollout``: from this turn of Hard's on (0: never), the play-outs weigh up to
     ``late_throws`` throws within ``late_margin`` points of the best, on twice
     ``rollout_samples`` dealt hands: late in a hand Hard's throws lose most to what the
     table knows (``bench/bench_throw_labels.py``).
 
-    Off until it is measured on seeds of its own. At 7, paired with the app's Hard
-    (2,000 matches each): against the camper +0.0 points of win share on tuning seeds
-    8751 to 9750 (-1.6 to +1.6) and +0.7 on fresh seeds 922501 to 923500 (-0.9 to +2.3);
-    against ``simple`` +0.7 (-0.2 to +1.5) and +0.1 on 924501 to 925500 (-0.6 to +0.9);
-    decision p95 30 ms instead of 17. On seeds of its own (unpaired): 60.0% (58.0 to 61.9)
-    of 2,000 against the camper on 923501 to 924500, 78.9% (77.2 to 80.6) against
-    ``simple`` on 925501 to 926500."""
+    On at 7 since the round of 2026-12-04. Paired with Hard without it (2,000 matches
+    each): against the camper +0.0 points of win share on tuning seeds 8751 to 9750
+    (-1.6 to +1.6) and +0.7 on fresh seeds 922501 to 923500 (-0.9 to +2.3); against
+    ``simple`` +0.7 (-0.2 to +1.5) and +0.1 on 924501 to 925500 (-0.6 to +0.9); decision
+    p95 30 ms instead of 17. On seeds of its own (unpaired): 60.0% (58.0 to 61.9) of
+    2,000 against the camper on 923501 to 924500, 78.9% (77.2 to 80.6) against
+    ``simple`` on 925501 to 926500. The report on seeds chosen after it was switched on
+    is in docs/STRENGTH.md. ``hard:late_playouts=0`` is Hard without it."""
     late_throws: int = 5
     late_margin: float = 6.0
 
