@@ -686,10 +686,10 @@ def test_the_knock_labels_play_on_from_the_same_table_with_only_the_stock_shuffl
     assert fork.hand is not match.hand
 
 
-def _after_turns(seed: int, turns: int) -> Match:
-    """A match where two campers have played ``turns`` actions of the first hand."""
+def _after_turns(seed: int, turns: int, bot: str = "camper") -> Match:
+    """A match where two ``bot`` players have played ``turns`` actions of the first hand."""
     match = Match.start(Hand.from_seed(seed, dealer=0).deck, first_dealer=0)
-    bots = [make_bot("camper", seed=seed), make_bot("camper", seed=seed + 1)]
+    bots = [make_bot(bot, seed=seed), make_bot(bot, seed=seed + 1)]
     for _ in range(turns):
         if match.hand.is_over:
             break
@@ -854,3 +854,41 @@ def test_a_dealt_guess_the_other_players_last_throw_or_pass_melds_with_is_rarely
         if passed is not None and melds_with_two(hand | 1 << threw, passed, False):
             expected *= PASSED_MISS
         assert fits(hand) == pytest.approx(expected)
+
+
+@given(st.integers(0, 10_000), st.integers(3, 30))
+def test_a_knockers_dealt_guess_is_one_its_last_throw_left_at_the_least_deadwood(
+    seed: int, turns: int
+) -> None:
+    """A player who knocks at once throws its dearest deadwood card: with ``knocker_throw``
+    Hard rarely deals it a hand its last throw did not leave at the least deadwood, and
+    against a player ``adapt`` reads as a camper the rule is off."""
+    match = _after_turns(seed, turns, "simple")
+    view = match.view(0)
+    record = read_record(view)
+    assume(record.opp_threw and not match.hand.is_over)
+    reading = read_table(view, record)
+    bot = hard_variant("-silence,-melded_takes,knocker_throw=0.05", seed)
+    fits = bot._fits(view, record, reading, (0, 0))
+    assert fits is not None
+    threw = record.opp_threw[-1]
+    rng = random.Random(seed)
+    for _ in range(40):
+        hand = mask_of(FULL_DECK[c] for c in rng.sample(bits(reading.unseen), 10))
+        least = deadwood_after_discard_mask(hand | 1 << threw)
+        assert fits(hand) == (0.05 if deadwood_of(hand, False) > least else 1.0)
+    # A camper throws by its look-ahead, not to the least deadwood: not read so.
+    assert bot._fits(view, record, reading, (1, 0)) is None
+
+
+def test_a_knocker_that_threw_a_five_past_a_lone_eight_is_rarely_dealt_it() -> None:
+    """Throwing the lone eight would have left less deadwood than the five: a knocker's
+    hand holds no such card. Had the throw been a king, the eight fits."""
+    bot = hard_variant("-silence,-melded_takes,knocker_throw=0.05", 1)
+    view = _after_turns(1, 12, "simple").view(0)
+    hand = mask_of(parse_cards("AS 2S 3S 7H 7D 7C 4C 5C 6C 8C"))
+    for threw, chance in (("5D", 0.05), ("KD", 1.0)):
+        record = replace(read_record(view), opp_threw=[int(Card.parse(threw))])
+        fits = bot._fits(view, record, read_table(view, record), (0, 0))
+        assert fits is not None
+        assert fits(hand) == chance
