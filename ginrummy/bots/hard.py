@@ -207,11 +207,10 @@ class HardConfig:
     the players it describes.
 
     At 0.05, on the tuning seeds 8751 to 9750 (2,000 matches, paired with the app's
-    Hard): +0.0 points of win share against OpenSpiel's bot (-1.3 to +1.3; net points
-    a seed +2.1, -0.7 to +4.8) and +0.3 against the camper (-0.7 to +1.4); the same rule
-    kept two times in ten for every player (``sensible_throw=1,throw_slack=0``) +0.5
-    against ``simple`` (-0.8 to +1.7). Off until it is measured on seeds of its own
-    (docs/STRENGTH.md)."""
+    Hard): +0.9 points of win share against ``simple`` (-0.3 to +2.2; net points a seed
+    +3.1, +0.5 to +5.7), +0.0 against OpenSpiel's bot (-1.3 to +1.3; net +2.1, -0.7 to
+    +4.8) and +0.3 against the camper (-0.7 to +1.4). Off until it is measured on seeds
+    of its own (docs/STRENGTH.md)."""
     camper_model: int = 0
     """In the knock search and the play-outs: a dealt hand for which MARJJ's throw rules
     (:mod:`ginrummy.bots.camper`), given the hand with the other player's latest throw back
