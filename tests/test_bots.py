@@ -350,11 +350,12 @@ def _late_knock_view(low: str, scores: tuple[int, int]) -> PlayerView:
     """Hard's eighth turn: three melds, the K♣ to throw and ``low`` left as deadwood.
 
     Both players have drawn from the stock and thrown what they drew, so the
-    other hand is hidden and, this late, likely to be tidy. The scores are
+    other hand is hidden and, this late, likely to be tidy; its last throw, the Q♦,
+    is one a player who knocks at once could make (``knocker_throw``). The scores are
     the running match totals, as ``Match.view`` fills them in.
     """
     other = "4D" if low == "2D" else "2D"  # drawn and thrown by the other player
-    stock = f"KH 9H 8C 2H 6D JC QS {other} 8H 6C QD 4C 3D 5D JS"
+    stock = f"KH 9H 8C 2H 6D JC QS {other} 8H 6C 5D 4C 3D QD JS"
     deck = deck_for(
         f"AS 2S 3S 7H 7D 7C 9S TS KC {low}",
         "4H 5C 8D JH QC 3C 6H KD 5S TD",
@@ -705,7 +706,7 @@ def test_a_silent_player_is_not_dealt_a_hand_it_would_have_ended_the_hand_with(
     match = _after_turns(seed, turns)
     view = match.view(0)
     record = read_record(view)
-    fits = hard_variant("+silence,-melded_takes", seed)._fits(
+    fits = hard_variant("+silence,-melded_takes,knocker_throw=0", seed)._fits(
         view, record, read_table(view, record), (0, 0)
     )
     if record.opp_turns < 1:
@@ -747,7 +748,9 @@ def test_a_card_taken_from_the_pile_is_dealt_in_a_meld(seed: int, turns: int) ->
     record = read_record(view)
     reading = read_table(view, record)
     assume(reading.known_opp != 0 and not match.hand.is_over)
-    fits = hard_variant("-silence,+melded_takes", seed)._fits(view, record, reading, (0, 0))
+    fits = hard_variant("-silence,+melded_takes,knocker_throw=0", seed)._fits(
+        view, record, reading, (0, 0)
+    )
     assert fits is not None
     rng = random.Random(seed)
     for _ in range(50):
@@ -831,7 +834,7 @@ def test_a_dealt_guess_the_other_players_last_throw_or_pass_melds_with_is_rarely
     view = match.view(0)
     record = read_record(view)
     assume(record.opp_threw and not match.hand.is_over)
-    fits = hard_variant("-silence,-melded_takes,+last_turn", seed)._fits(
+    fits = hard_variant("-silence,-melded_takes,+last_turn,knocker_throw=0", seed)._fits(
         view, record, read_table(view, record), (0, 0)
     )
     assert fits is not None
@@ -868,7 +871,7 @@ def test_a_knockers_dealt_guess_is_one_its_last_throw_left_at_the_least_deadwood
     record = read_record(view)
     assume(record.opp_threw and not match.hand.is_over)
     reading = read_table(view, record)
-    bot = hard_variant("-silence,-melded_takes,knocker_throw=0.05", seed)
+    bot = hard_variant("-silence,-melded_takes", seed)
     fits = bot._fits(view, record, reading, (0, 0))
     assert fits is not None
     threw = record.opp_threw[-1]
@@ -884,7 +887,7 @@ def test_a_knockers_dealt_guess_is_one_its_last_throw_left_at_the_least_deadwood
 def test_a_knocker_that_threw_a_five_past_a_lone_eight_is_rarely_dealt_it() -> None:
     """Throwing the lone eight would have left less deadwood than the five: a knocker's
     hand holds no such card. Had the throw been a king, the eight fits."""
-    bot = hard_variant("-silence,-melded_takes,knocker_throw=0.05", 1)
+    bot = hard_variant("-silence,-melded_takes", 1)
     view = _after_turns(1, 12, "simple").view(0)
     hand = mask_of(parse_cards("AS 2S 3S 7H 7D 7C 4C 5C 6C 8C"))
     for threw, chance in (("5D", 0.05), ("KD", 1.0)):
