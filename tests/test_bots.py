@@ -410,6 +410,26 @@ def test_hard_prefers_the_upcard_that_makes_a_meld() -> None:
     assert make_bot("hard", seed=2).choose(hand.view(0)) == TakeUpcard()
 
 
+def test_hard_with_take_to_knock_takes_a_lone_card_that_lets_it_knock_at_once() -> None:
+    # 17 points (K♥ 4♠ 3♥) beside a run and three twos: the A♣ shares no meld with the
+    # hand, but taken for the K♥ it leaves 8, a knock in Hard's first turn.
+    deck = deck_for(
+        "6C 7C 8C 9C 2D 2H 2S KH 3H 4S",
+        "5D 5H 5S 9H TH JH QC QD AS 7D",
+        "AC",
+    )
+    hand = Hand.deal(deck, dealer=1)
+    taker = hard_variant("+take_to_knock", seed=1)
+    assert taker.choose(hand.view(0)) == TakeUpcard()
+    hand.apply(TakeUpcard())
+    knock = taker.choose(hand.view(0))
+    assert isinstance(knock, Knock) and knock.card == Card.parse("KH")
+    # Without it a card that shares no meld is only a swap of deadwood: Hard passes.
+    assert hard_variant("-take_to_knock", seed=1).choose(Hand.deal(deck, dealer=1).view(0)) == (
+        PassUpcard()
+    )
+
+
 def test_easy_does_not_knock_with_eight_deadwood_early_in_the_hand() -> None:
     # After taking the 3♠ the non-dealer may knock with 8 deadwood on its first turn.
     deck = deck_for(

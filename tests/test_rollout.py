@@ -79,6 +79,20 @@ def test_a_hand_with_no_knock_before_the_wall_is_dead() -> None:
     assert _play(MINE, theirs, card("TC"), stock("KH KD QH"), CAMPER) == 0
 
 
+def test_a_knocker_that_takes_to_knock_ends_the_hand_on_a_low_throw() -> None:
+    # Two melds and 15 points: the 2♥ melds nothing, but taken in place of the 7♠ it
+    # leaves 10, a knock against my 39 (OpenSpiel's bot takes it and knocks).
+    theirs = mask_of(parse_cards("8H 9H TH JH 4C 4D 4S 2C 6D 7S"))
+    mine = mask_of(parse_cards("AS 2S 3S 7H 7D 7C 9S TS KD QC"))
+    takes = replace(KNOCKER, their_knock_takes=True)
+    assert _play(mine, theirs, card("2H"), stock("KH 6C QS"), takes) == -(39 - 10)
+    # Without the rule they draw the Q♠, throw it with 15 left, and the wall kills the hand.
+    assert _play(mine, theirs, card("2H"), stock("KH 6C QS"), KNOCKER) == 0
+    # A camper past its knocking turns does not take a card to knock with.
+    camper = replace(takes, their_knock_turns=3)
+    assert _play(mine, theirs, card("2H"), stock("KH 6C QS"), camper) == 0
+
+
 def _discard_view(seed: int, draws: int) -> tuple[Hand, int]:
     """A hand some turns in, the player to act holding eleven cards."""
     hand = Hand.from_seed(seed, dealer=seed % 2)

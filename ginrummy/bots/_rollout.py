@@ -64,6 +64,10 @@ class Playout:
     """How each quick player weighs the draws that would meld against the deadwood a throw
     leaves (:func:`outs_throw`): each such draw is worth ``weight * 0.9^(turn-1)`` points
     of deadwood. 0: the card that leaves the least deadwood."""
+    their_knock_takes: bool = False
+    """Whether the other player, in a turn it may knock in, also takes a pile card that
+    melds nothing when taking it lets it knock at once (OpenSpiel's simple bot does: a
+    low card thrown beside a hand just above the knock limit ends the hand)."""
 
 
 def _knock_points(knocker: Bitmask, dead: int, defender: Bitmask, rules: Playout) -> float:
@@ -174,6 +178,14 @@ def _melds_with(hand: Bitmask, top: int, now: int, ace_high: bool) -> bool:
     return with_top < best_nine + CARD_POINTS[top]
 
 
+def _knocks_with(hand: Bitmask, top: int, now: int, limit: int, ace_high: bool) -> bool:
+    """Whether taking ``top`` (which it may not throw back) lets ``hand`` knock at once."""
+    # Unmelded, the card adds its points and a throw takes off at most ten.
+    if now + CARD_POINTS[top] - 10 > limit:
+        return False
+    return least_throw(hand | 1 << top, top, ace_high)[1] <= limit
+
+
 def _play(mine: Bitmask, theirs: Bitmask, top: int, stock: list[int], rules: Playout) -> float:
     """The points the hand ends with, for me (negative when the other player scores),
     with the other player to draw and ``top`` on the pile."""
@@ -188,7 +200,15 @@ def _play(mine: Bitmask, theirs: Bitmask, top: int, stock: list[int], rules: Pla
     while True:
         hand = hands[player]
         locked = -1
-        if top >= 0 and _melds_with(hand, top, now[player], ace_high):
+        if top >= 0 and (
+            _melds_with(hand, top, now[player], ace_high)
+            or (
+                player == 1
+                and rules.their_knock_takes
+                and (turns[player] < knock_turns[player] or left <= DEAD_AT)
+                and _knocks_with(hand, top, now[player], rules.knock_limit, ace_high)
+            )
+        ):
             hand |= 1 << top
             locked = top
         else:
