@@ -84,10 +84,8 @@ class SightedHard(hard.HardBot):
     def _value(self, reading: Reading, hand: Bitmask, turn: int = 1, draws: int = 1) -> float:
         return super()._value(self._sight(reading, "lookahead"), hand, turn, draws)
 
-    def _wants(
-        self, reading: Reading, hand: Bitmask, top: int, turn: int, knock_limit: int = -1
-    ) -> bool:
-        return super()._wants(self._sight(reading, "take"), hand, top, turn, knock_limit)
+    def _wants(self, reading: Reading, hand: Bitmask, top: int, turn: int) -> bool:
+        return super()._wants(self._sight(reading, "take"), hand, top, turn)
 
 
 def play(seed: int, a_seat: int, opponent: str, parts: frozenset[str]) -> bool:

@@ -30,6 +30,7 @@ from ginrummy.hand import DEAD_AT
 __all__ = [
     "OUTS_SLACK",
     "Playout",
+    "knocks_with",
     "least_throw",
     "outs",
     "outs_throw",
@@ -178,8 +179,10 @@ def _melds_with(hand: Bitmask, top: int, now: int, ace_high: bool) -> bool:
     return with_top < best_nine + CARD_POINTS[top]
 
 
-def _knocks_with(hand: Bitmask, top: int, now: int, limit: int, ace_high: bool) -> bool:
-    """Whether taking ``top`` (which it may not throw back) lets ``hand`` knock at once."""
+def knocks_with(hand: Bitmask, top: int, now: int, limit: int, ace_high: bool) -> bool:
+    """Whether taking ``top`` (which it may not throw back) lets ``hand``, now at ``now``
+    points of deadwood, knock within ``limit`` at once. Exact for a card that melds
+    nothing (the quick check below); a card that melds is the pile rule's to judge."""
     # Unmelded, the card adds its points and a throw takes off at most ten.
     if now + CARD_POINTS[top] - 10 > limit:
         return False
@@ -206,7 +209,7 @@ def _play(mine: Bitmask, theirs: Bitmask, top: int, stock: list[int], rules: Pla
                 player == 1
                 and rules.their_knock_takes
                 and (turns[player] < knock_turns[player] or left <= DEAD_AT)
-                and _knocks_with(hand, top, now[player], rules.knock_limit, ace_high)
+                and knocks_with(hand, top, now[player], rules.knock_limit, ace_high)
             )
         ):
             hand |= 1 << top

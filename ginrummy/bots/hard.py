@@ -79,7 +79,7 @@ from ginrummy.bots._reading import (
     read_table,
     sample_opponent,
 )
-from ginrummy.bots._rollout import Playout, least_throw, throw_outcomes
+from ginrummy.bots._rollout import Playout, knocks_with, throw_outcomes
 from ginrummy.cards import CARD_POINTS, FULL_DECK, Bitmask, CardSet, mask_of
 from ginrummy.hand import (
     DEAD_AT,
@@ -722,13 +722,10 @@ class HardBot:
             if len(view.legal_actions) < 2 or top is None:
                 return take_or_draw(view, False)
             turn = record.my_turns + 1
-            # A pile card that lets Hard knock at once, in a turn it knocks in.
-            knock_limit = -1
-            if self.config.take_to_knock and turn <= self._early_turns(
-                self._style(view), record.opp_threw
-            ):
-                knock_limit = view.knock_limit
-            return take_or_draw(view, self._wants(reading, hand, int(top), turn, knock_limit))
+            wants = self._wants(reading, hand, int(top), turn) or self._takes_to_knock(
+                view, record, reading, int(top), turn
+            )
+            return take_or_draw(view, wants)
         big = big_gin_action(view)
         if big is not None:
             return big
@@ -840,11 +837,23 @@ class HardBot:
             return max(config.early_turns, config.camp_turns)
         return config.early_turns
 
-    def _wants(
-        self, reading: Reading, hand: Bitmask, top: int, turn: int, knock_limit: int = -1
+    def _takes_to_knock(
+        self, view: PlayerView, record: PublicRecord, reading: Reading, top: int, turn: int
     ) -> bool:
-        """Whether to take the pile card (or the upcard) rather than draw blind
-        (``knock_limit``: take it, melded or not, when it brings the hand within that)."""
+        """With ``take_to_knock``: whether the pile card, melded or not, brings the hand
+        within the knock limit at once in a turn Hard knocks in."""
+        config = self.config
+        if not (config.take_to_knock and config.upcard):
+            return False
+        hand, ace_high, limit = reading.mine, reading.ace_high, view.knock_limit
+        now = deadwood_of(hand, ace_high)
+        if now <= limit or not knocks_with(hand, top, now, limit, ace_high):
+            return False
+        # Reading the earlier hands costs more than the rest: only when it decides.
+        return turn <= self._early_turns(self._style(view), record.opp_threw)
+
+    def _wants(self, reading: Reading, hand: Bitmask, top: int, turn: int) -> bool:
+        """Whether to take the pile card (or the upcard) rather than draw blind."""
         ace_high = reading.ace_high
         taken = hand | 1 << top
         choices = bits(hand)
@@ -858,8 +867,6 @@ class HardBot:
         if not self.config.upcard:
             return melded
         if melded:
-            return True
-        if now_dead > knock_limit >= least_throw(taken, top, ace_high)[1]:
             return True
         if not any(hand >> n & 1 for n in neighbours(top)):
             # A card that shares no meld with the hand only swaps deadwood.
