@@ -10,6 +10,7 @@ from typing import Any
 import httpx
 
 from ginrummy.records import match_from_dict
+from ginrummy.web.limits import LEGACY_TOKEN, SIGNED_TOKEN
 from ginrummy.web.security import SEAT_COOKIE
 from ginrummy.web.storage import MatchStore
 
@@ -18,21 +19,23 @@ from ._support import ROOT
 CARD = re.compile(r"\b[A23456789TJQK][CDHS]\b")
 """A card token anywhere in text (headers, messages)."""
 
-SEAT_TOKEN = re.compile(rf"(?<={SEAT_COOKIE}=)[A-Za-z0-9_-]+")
-"""The value of a seat cookie the server sets: 32 random bytes, URL-safe base64."""
+SEAT_TOKEN = re.compile(rf"(?<={SEAT_COOKIE}=)[A-Za-z0-9_.-]+")
+"""The value of a seat cookie the server sets: 32 random bytes, a dot and their
+signature, URL-safe base64 (the signature too, since tokens are signed)."""
 
 
 def headers_text(r: httpx.Response) -> str:
     """The response's headers as text, each seat token replaced by a placeholder.
 
     A seat token is ``secrets.token_urlsafe(32)``, minted before the request is
-    read: it knows no card, but 43 random characters spell something like
-    ``-7C-`` now and then, which the card pattern would take for a leak. Its
+    read: it knows no card, but its random characters (and those of its signature)
+    spell something like ``-7C-`` now and then, which the card pattern would take for a leak. Its
     shape is checked here, so a token that carried anything else would fail.
     """
     text = "\n".join(f"{k}: {v}" for k, v in r.headers.multi_items())
     for token in SEAT_TOKEN.findall(text):
-        assert len(token) == 43, f"a seat cookie that is not a fresh token: {token!r}"
+        fresh = SIGNED_TOKEN.fullmatch(token) or LEGACY_TOKEN.fullmatch(token)
+        assert fresh, f"a seat cookie that is not a fresh token: {token!r}"
     return SEAT_TOKEN.sub("<seat token>", text)
 
 
