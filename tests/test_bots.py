@@ -633,6 +633,28 @@ def test_hard_knocks_for_more_turns_against_a_player_who_camps() -> None:
     # Hard holds 1 point of deadwood at its fifth turn of the second hand. Against
     # a player it has no reading of, it plays on for gin after its third turn;
     # against one the first hand showed camping, it knocks while the other hand is young.
+    view = _fifth_turn_after_a_camping_hand()
+    assert view.drawn is not None
+    hard = make_bot("hard", seed=3)
+    assert knocking_style(view, 3) == (1, 0)
+    assert isinstance(hard.choose(view), Knock)
+    assert hard.choose(replace(view, earlier=())) == Discard(view.drawn)
+
+
+def test_knocker_turns_sets_how_long_hard_knocks_against_a_player_who_knocks() -> None:
+    # The same fifth turn: knocking for five turns against a player not read as a
+    # camper, Hard knocks where it otherwise plays on; the camper's reading is unchanged.
+    view = _fifth_turn_after_a_camping_hand()
+    assert view.drawn is not None
+    unread = replace(view, earlier=())
+    assert isinstance(hard_variant("knocker_turns=5", seed=3).choose(unread), Knock)
+    assert hard_variant("knocker_turns=4", seed=3).choose(unread) == Discard(view.drawn)
+    assert isinstance(hard_variant("knocker_turns=2", seed=3).choose(view), Knock)
+
+
+def _fifth_turn_after_a_camping_hand() -> PlayerView:
+    """Hard's view at its fifth turn of a match's second hand, holding 1 point of
+    deadwood, after a first hand in which the other player passed up a knock."""
     match = _match_where_the_dealer_plays_on(None)
     assert match.hand.dealer == 0
     second = deck_for(
@@ -651,12 +673,8 @@ def test_hard_knocks_for_more_turns_against_a_player_who_camps() -> None:
         view = match.view(player)
         assert view.drawn is not None
         if player == 0 and len(view.hand) == 11 and _turns_of(view) == 5:
-            break
+            return view
         match.apply(Discard(view.drawn))
-    hard = make_bot("hard", seed=3)
-    assert knocking_style(view, 3) == (1, 0)
-    assert isinstance(hard.choose(view), Knock)
-    assert hard.choose(replace(view, earlier=())) == Discard(view.drawn)
 
 
 def _turns_of(view: PlayerView) -> int:

@@ -256,6 +256,11 @@ class HardConfig:
     of 200 matches on the report seeds (from 77.5% at 3). Hard cannot tell
     the two kinds of player apart from one hand's view, and players who
     knock early are the common kind, so it stays at 3."""
+    knocker_turns: int = 0
+    """How many turns Hard knocks by the search alone against a player ``adapt`` does
+    not read as a camper (a match's first hand included); 0 keeps ``early_turns``.
+    Reading the other player (:func:`knocking_style`, ``silence``, the play-outs'
+    knocks) still counts ``early_turns`` as everyone's first turns."""
     early_risk: float = 0.35
     camp: bool = False
     """Off (measured no clear gain, docs/STRENGTH.md; ``hard:+camp`` plays with
@@ -835,7 +840,7 @@ class HardBot:
             return max(config.early_turns, config.camp_turns)
         if config.camp and camp_chance(threw) > config.camp_belief:
             return max(config.early_turns, config.camp_turns)
-        return config.early_turns
+        return config.knocker_turns or config.early_turns
 
     def _takes_to_knock(
         self, view: PlayerView, record: PublicRecord, reading: Reading, top: int, turn: int
