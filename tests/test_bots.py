@@ -633,7 +633,7 @@ def test_hard_knocks_for_more_turns_against_a_player_who_camps() -> None:
     # Hard holds 1 point of deadwood at its fifth turn of the second hand. Against
     # a player it has no reading of, it plays on for gin after its third turn;
     # against one the first hand showed camping, it knocks while the other hand is young.
-    view = _fifth_turn_after_a_camping_hand()
+    view = _fifth_turn_of_the_second_hand()
     assert view.drawn is not None
     hard = make_bot("hard", seed=3)
     assert knocking_style(view, 3) == (1, 0)
@@ -641,21 +641,28 @@ def test_hard_knocks_for_more_turns_against_a_player_who_camps() -> None:
     assert hard.choose(replace(view, earlier=())) == Discard(view.drawn)
 
 
-def test_knocker_turns_sets_how_long_hard_knocks_against_a_player_who_knocks() -> None:
-    # The same fifth turn: knocking for five turns against a player not read as a
-    # camper, Hard knocks where it otherwise plays on; the camper's reading is unchanged.
-    view = _fifth_turn_after_a_camping_hand()
+def test_knocker_turns_sets_how_long_hard_knocks_against_a_player_who_knocked_late() -> None:
+    # The same fifth turn, after a first hand in which the other player knocked at its
+    # fourth turn: knocking for five turns against such a player, Hard knocks where it
+    # otherwise plays on; with no reading (a match's first hand) it plays on as before,
+    # and against the camper it knocks for its camping turns whatever the setting.
+    view = _fifth_turn_of_the_second_hand(knock_at=4)
     assert view.drawn is not None
-    unread = replace(view, earlier=())
-    assert isinstance(hard_variant("knocker_turns=5", seed=3).choose(unread), Knock)
-    assert hard_variant("knocker_turns=4", seed=3).choose(unread) == Discard(view.drawn)
-    assert isinstance(hard_variant("knocker_turns=2", seed=3).choose(view), Knock)
+    assert knocking_style(view, 3) == (0, 1)
+    five = hard_variant("knocker_turns=5", seed=3)
+    assert isinstance(five.choose(view), Knock)
+    assert hard_variant("knocker_turns=4", seed=3).choose(view) == Discard(view.drawn)
+    assert make_bot("hard", seed=3).choose(view) == Discard(view.drawn)
+    assert five.choose(replace(view, earlier=())) == Discard(view.drawn)
+    camped = _fifth_turn_of_the_second_hand()
+    assert isinstance(hard_variant("knocker_turns=2", seed=3).choose(camped), Knock)
 
 
-def _fifth_turn_after_a_camping_hand() -> PlayerView:
+def _fifth_turn_of_the_second_hand(knock_at: int | None = None) -> PlayerView:
     """Hard's view at its fifth turn of a match's second hand, holding 1 point of
-    deadwood, after a first hand in which the other player passed up a knock."""
-    match = _match_where_the_dealer_plays_on(None)
+    deadwood, after the first hand of :func:`_match_where_the_dealer_plays_on`
+    (by default one in which the other player passed up a knock)."""
+    match = _match_where_the_dealer_plays_on(knock_at)
     assert match.hand.dealer == 0
     second = deck_for(
         "KD KS 9D 7H 4D JC 3S 5C TD 8H",

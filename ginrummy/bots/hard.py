@@ -255,12 +255,20 @@ class HardConfig:
     knocks at once and is undercut by a patient hand, 6 turns fell to 65.5%
     of 200 matches on the report seeds (from 77.5% at 3). Hard cannot tell
     the two kinds of player apart from one hand's view, and players who
-    knock early are the common kind, so it stays at 3."""
+    knock early are the common kind, so it stays at 3.
+
+    2 measured again on 2,000-match runs (docs/STRENGTH.md, the rounds of
+    2026-12-05): +0.8 points (+0.1 to +1.5) against OpenSpiel's simple bot on
+    fresh seeds, level against ``simple``, -0.5 (-1.9 to +0.8) against the
+    camper, whose third-turn knocks it reads as late ones (``knocker_turns``
+    keeps that reading)."""
     knocker_turns: int = 0
-    """How many turns Hard knocks by the search alone against a player ``adapt`` does
-    not read as a camper (a match's first hand included); 0 keeps ``early_turns``.
-    Reading the other player (:func:`knocking_style`, ``silence``, the play-outs'
-    knocks) still counts ``early_turns`` as everyone's first turns."""
+    """How many turns Hard knocks by the search alone against a player the match's
+    earlier hands show knocking late (:func:`knocking_style`, with ``adapt``); 0 keeps
+    ``early_turns``. In a match's first hand, and against a player read as neither
+    kind, Hard knocks for ``early_turns``. Reading the other player (``knocking_style``,
+    ``silence``, the play-outs' knocks) still counts ``early_turns`` as everyone's
+    first turns."""
     early_risk: float = 0.35
     camp: bool = False
     """Off (measured no clear gain, docs/STRENGTH.md; ``hard:+camp`` plays with
@@ -840,7 +848,9 @@ class HardBot:
             return max(config.early_turns, config.camp_turns)
         if config.camp and camp_chance(threw) > config.camp_belief:
             return max(config.early_turns, config.camp_turns)
-        return config.knocker_turns or config.early_turns
+        if late > passed and config.knocker_turns:
+            return config.knocker_turns
+        return config.early_turns
 
     def _takes_to_knock(
         self, view: PlayerView, record: PublicRecord, reading: Reading, top: int, turn: int
