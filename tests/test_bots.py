@@ -633,7 +633,7 @@ def test_hard_knocks_for_more_turns_against_a_player_who_camps() -> None:
     # Hard holds 1 point of deadwood at its fifth turn of the second hand. Against
     # a player it has no reading of, it plays on for gin after its third turn;
     # against one the first hand showed camping, it knocks while the other hand is young.
-    view = _fifth_turn_of_the_second_hand()
+    view = _second_hand_at_turn()
     assert view.drawn is not None
     hard = make_bot("hard", seed=3)
     assert knocking_style(view, 3) == (1, 0)
@@ -646,7 +646,7 @@ def test_knocker_turns_sets_how_long_hard_knocks_against_a_player_who_knocked_la
     # fourth turn: knocking for five turns against such a player, Hard knocks where it
     # otherwise plays on; with no reading (a match's first hand) it plays on as before,
     # and against the camper it knocks for its camping turns whatever the setting.
-    view = _fifth_turn_of_the_second_hand(knock_at=4)
+    view = _second_hand_at_turn(knock_at=4)
     assert view.drawn is not None
     assert knocking_style(view, 3) == (0, 1)
     five = hard_variant("knocker_turns=5", seed=3)
@@ -654,12 +654,26 @@ def test_knocker_turns_sets_how_long_hard_knocks_against_a_player_who_knocked_la
     assert hard_variant("knocker_turns=4", seed=3).choose(view) == Discard(view.drawn)
     assert make_bot("hard", seed=3).choose(view) == Discard(view.drawn)
     assert five.choose(replace(view, earlier=())) == Discard(view.drawn)
-    camped = _fifth_turn_of_the_second_hand()
+    camped = _second_hand_at_turn()
     assert isinstance(hard_variant("knocker_turns=2", seed=3).choose(camped), Knock)
 
 
-def _fifth_turn_of_the_second_hand(knock_at: int | None = None) -> PlayerView:
-    """Hard's view at its fifth turn of a match's second hand, holding 1 point of
+def test_hard_knocks_for_two_turns_against_a_player_who_knocked_late() -> None:
+    # Hard's third turn of the second hand, holding 1 point of deadwood. After a first
+    # hand in which the other player knocked at its fourth turn, the app's Hard plays on
+    # for an undercut or gin (``knocker_turns=2``); without the setting, in a match's
+    # first hand, and against a player who passed up a knock, it knocks at once.
+    view = _second_hand_at_turn(3, knock_at=4)
+    assert view.drawn is not None
+    hard = make_bot("hard", seed=3)
+    assert hard.choose(view) == Discard(view.drawn)
+    assert isinstance(hard_variant("knocker_turns=0", seed=3).choose(view), Knock)
+    assert isinstance(hard.choose(replace(view, earlier=())), Knock)
+    assert isinstance(hard.choose(_second_hand_at_turn(3)), Knock)
+
+
+def _second_hand_at_turn(turn: int = 5, knock_at: int | None = None) -> PlayerView:
+    """Hard's view at its ``turn``-th turn of a match's second hand, holding 1 point of
     deadwood, after the first hand of :func:`_match_where_the_dealer_plays_on`
     (by default one in which the other player passed up a knock)."""
     match = _match_where_the_dealer_plays_on(knock_at)
@@ -679,7 +693,7 @@ def _fifth_turn_of_the_second_hand(knock_at: int | None = None) -> PlayerView:
         match.apply(DrawStock())
         view = match.view(player)
         assert view.drawn is not None
-        if player == 0 and len(view.hand) == 11 and _turns_of(view) == 5:
+        if player == 0 and len(view.hand) == 11 and _turns_of(view) == turn:
             return view
         match.apply(Discard(view.drawn))
 
