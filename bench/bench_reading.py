@@ -90,7 +90,7 @@ def score(
     return total / max(count, 1), count, bands
 
 
-def _auc(pairs: list[tuple[float, int]]) -> float:
+def auc(pairs: list[tuple[float, int]]) -> float:
     """The chance that a case that happened was given a higher chance than one that did
     not (by ranks; ties share their mean rank)."""
     pairs = sorted(pairs)
@@ -108,7 +108,7 @@ def _auc(pairs: list[tuple[float, int]]) -> float:
     return (rank_sum - yes * (yes + 1) / 2) / (yes * no) if yes and no else float("nan")
 
 
-def _mean_loss(pairs: list[tuple[float, int]]) -> float:
+def mean_loss(pairs: list[tuple[float, int]]) -> float:
     return sum(_log_loss(p, happened) for p, happened in pairs) / max(len(pairs), 1)
 
 
@@ -121,7 +121,7 @@ def danger_score(seen: list[tuple[PlayerView, Bitmask]]) -> tuple[float, float, 
         for card in bits(mask_of(view.hand)):
             pairs.append((danger(reading, card), int(melds_with_two(truth, card, False))))
     yes = sum(m for _, m in pairs)
-    return _mean_loss(pairs), _auc(pairs), len(pairs), yes / max(len(pairs), 1)
+    return mean_loss(pairs), auc(pairs), len(pairs), yes / max(len(pairs), 1)
 
 
 def guessed_danger_score(
@@ -143,7 +143,7 @@ def guessed_danger_score(
         guesses = [sample_opponent(reading, rng, extra, fits) for _ in range(samples)]
         shares = dealt_danger(guesses, cards, reading.ace_high)
         pairs += [(shares[c], int(melds_with_two(truth, c, False))) for c in cards]
-    return _mean_loss(pairs), _auc(pairs)
+    return mean_loss(pairs), auc(pairs)
 
 
 LEARN_GUESSES = 48
@@ -236,7 +236,7 @@ def learned_danger_score(
     and the weights."""
     w = fit_logistic(danger_features(train))
     pairs = [(_chance(w, x), y) for x, y in danger_features(report)]
-    return _mean_loss(pairs), _auc(pairs), w
+    return mean_loss(pairs), auc(pairs), w
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -275,26 +275,26 @@ def main(argv: list[str] | None = None) -> int:
     flat, count, _ = score(everything, infer=False)
     read, _, bands = score(everything, infer=True)
     print(f"all | {len(everything)} | {count} | {flat:.4f} | {read:.4f}")
-    loss, auc, cards, melds = danger_score(everything)
+    loss, area, cards, melds = danger_score(everything)
     print(
         f"\nthe danger of Hard's {cards} cards in hand: log loss {loss:.4f}, "
-        f"AUC {auc:.4f} ({100 * melds:.1f}% would give the other hand a meld)"
+        f"AUC {area:.4f} ({100 * melds:.1f}% would give the other hand a meld)"
     )
     if args.guesses:
         print(f"\nthe same danger read from {args.guesses} dealt hands a throw (log loss, AUC):")
         for spec in args.guess_specs.split(";"):
-            loss, auc = guessed_danger_score(everything, spec, args.guesses)
-            print(f"hard:{spec} | {loss:.4f} | {auc:.4f}")
+            loss, area = guessed_danger_score(everything, spec, args.guesses)
+            print(f"hard:{spec} | {loss:.4f} | {area:.4f}")
     if args.learned:
         train = [
             seen
             for opponent in args.opponents.split(",")
             for seen in positions(opponent, args.hands, args.learned)
         ]
-        loss, auc, w = learned_danger_score(train, everything)
+        loss, area, w = learned_danger_score(train, everything)
         print(
             f"\nthe danger learned on hands {args.learned} to {args.learned + args.hands - 1}: "
-            f"log loss {loss:.4f}, AUC {auc:.4f}"
+            f"log loss {loss:.4f}, AUC {area:.4f}"
         )
         print("weights (constant, card weights, dealt, tidied, turn, turn x each):")
         print(" ".join(f"{x:+.3f}" for x in w))

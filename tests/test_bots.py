@@ -704,6 +704,9 @@ def _turns_of(view: PlayerView) -> int:
 
 def _bench(name: str) -> types.ModuleType:
     path = Path(__file__).resolve().parent.parent / "bench" / f"{name}.py"
+    # A bench script imports the scripts beside it, as it does when run.
+    if str(path.parent) not in sys.path:
+        sys.path.append(str(path.parent))
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
@@ -744,6 +747,41 @@ def test_the_knock_labels_play_on_from_the_same_table_with_only_the_stock_shuffl
     assert fork.hand.deck[:drawn] == match.hand.deck[:drawn]
     assert sorted(fork.hand.deck[drawn:]) == sorted(match.hand.deck[drawn:])
     assert fork.hand is not match.hand
+
+
+@given(st.integers(0, 10_000), st.integers(0, 40))
+def test_the_posterior_bench_reproduces_simples_play_from_its_true_deal(
+    seed: int, turns: int
+) -> None:
+    """bench/bench_posterior.py reads the other hand of a player who knocks at once by
+    replaying ``simple``'s rules over guessed deals: from the true deal (its ten cards
+    and its stock draws) the replay gives the hand ``simple`` really holds, and every
+    hand it samples could be that hand."""
+    posterior = _bench("bench_posterior")
+    match = Match.start(Hand.from_seed(seed, dealer=0).deck, first_dealer=0)
+    dealt = [int(c) for c in match.view(1).hand]
+    bots = [make_bot("simple", seed=seed), make_bot("simple", seed=seed + 1)]
+    for _ in range(turns):
+        if match.hand.is_over:
+            break
+        view = match.view(match.hand.to_act or 0)
+        match.apply(bots[view.player].choose(view))
+    if match.hand.is_over:
+        return
+    view = match.view(0)
+    draws = [
+        int(e.card)
+        for e in match.hand.events
+        if isinstance(e, StockDrawn) and e.player == 1 and e.card is not None
+    ]
+    acts, never = posterior.acts_of(view)
+    theirs = mask_of(match.view(1).hand)
+    assert not any(never >> c & 1 for c in dealt + draws)
+    assert posterior.replay(dealt + draws, acts, view.knock_limit, False) == theirs
+    for hand in posterior.sample_posterior(view, random.Random(seed), 3, 300):
+        assert hand.bit_count() == view.opponent_card_count
+        assert not hand & (mask_of(view.hand) | mask_of(view.pile))
+        assert hand & mask_of(view.opponent_pile_cards) == mask_of(view.opponent_pile_cards)
 
 
 def _after_turns(seed: int, turns: int, bot: str = "camper") -> Match:
