@@ -13,15 +13,20 @@ At each of Hard's throws (Hard in seat 0, single hands dealt from their
 numbers as ``bench/bench_reading.py`` deals them) this scores, for each card in
 Hard's hand, whether throwing it would give the other hand a meld, read two
 ways: Hard's danger (:func:`ginrummy.bots._reading.danger`, from the card
-weights) and the share of kept deals the card melds with. Log loss (lower is
-better) and AUC (higher is better), by the other player's turn::
+weights) and the share of sampled deals the card melds with. Log loss (lower
+is better) and AUC (higher is better), on the throws of the other player's
+turns asked for::
 
-    .venv/bin/python bench/bench_posterior.py --hands 100 --seed-start 20001 --turns 1-3
+    .venv/bin/python bench/bench_posterior.py --hands 100 --turns 1-3 --method rejection
 
-Rejection costs grow fast with the turn (each turn is a few more constraints);
-a position whose deals are not found within ``--tries`` is counted, not
-scored. Before scoring, every position's true deal is replayed: the count of
-true deals the rules reject must be 0, or the rules are not ``simple``'s.
+The samplers (``--method``): ``rejection`` (exact), ``weighted`` (importance
+sampling, exact in the limit), ``walk`` (a Metropolis walk from a deal built
+to fit the play) and ``truth`` (the same walk from the true deal: an upper
+bound where the walk cannot move freely). Rejection costs grow fast with the
+turn (each turn is a few more constraints); a throw at which a sampler reads
+fewer than 10 hands is counted, not scored. Every throw's true deal is
+replayed first: the count of true deals the rules reject must be 0, or the
+rules are not ``simple``'s.
 """
 
 from __future__ import annotations
