@@ -4,11 +4,11 @@
 play:  ## install the app and start it on http://127.0.0.1:8000
 	scripts/play.sh $(ARGS)
 
-test:  ## install everything and run every check (ruff, mypy --strict, all tests)
+test:  ## install everything and run every check (ruff check and format, mypy --strict, all tests)
 	scripts/test.sh $(ARGS)
 
 fast:  ## the checks without the browser and slow suites
-	.venv/bin/ruff check . && .venv/bin/mypy && .venv/bin/python -m pytest -m "not slow and not browser"
+	.venv/bin/ruff check . && .venv/bin/ruff format --check . && .venv/bin/mypy && .venv/bin/python -m pytest -m "not slow and not browser"
 
 bench:  ## engine throughput against OpenSpiel and RLCard
 	.venv/bin/python -m pip install --quiet --require-hashes -r requirements-bench.lock

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Installs everything (Chromium and PostgreSQL from Debian's packages included)
-# and runs every check: ruff, mypy --strict, the page's ESLint, tsc --checkJs and
+# and runs every check: ruff (lint and format), mypy --strict, the page's ESLint, tsc --checkJs and
 # node --test, and the whole test suite.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -23,6 +23,7 @@ eval "$(scripts/start-postgres.sh)"
 export GINRUMMY_TEST_ALL=1
 
 .venv/bin/ruff check .
+.venv/bin/ruff format --check .
 .venv/bin/mypy
 .venv/bin/lint-imports
 # The page's JavaScript: the pinned tools from package-lock.json, then lint, types, tests.
