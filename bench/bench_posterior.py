@@ -35,29 +35,23 @@ import argparse
 import math
 import random
 import time
-from collections.abc import Iterator
 from dataclasses import dataclass
 
-from bench_reading import auc, mean_loss
+from bench_reading import auc, mean_loss, plays
 
 from ginrummy import melds
-from ginrummy.arena import build_bot
 from ginrummy.bots._common import ALL_CARDS, bits, deadwood_of, read_record
 from ginrummy.bots._reading import danger, melds_with_two, read_table
 from ginrummy.cards import Bitmask, mask_of
 from ginrummy.hand import (
     Dealt,
     Discarded,
-    Hand,
-    Phase,
     PileDrawn,
     PlayerView,
     StockDrawn,
     UpcardPassed,
     UpcardTaken,
-    shuffled_deck,
 )
-from ginrummy.settings import Settings
 
 
 @dataclass(frozen=True, slots=True)
@@ -361,30 +355,6 @@ def build_deal(
     return deal, spare, acts
 
 
-def throws_against_simple(
-    hands: int, seed_start: int
-) -> Iterator[tuple[PlayerView, Bitmask, list[int]]]:
-    """Hard's view at each of its throws against ``simple`` (Hard in seat 0, hands
-    dealt as ``bench/bench_reading.py`` deals them), with the other player's hand and
-    its true deal (its ten cards, then its stock draws)."""
-    for seed in range(seed_start, seed_start + hands):
-        rng = random.Random(f"ginrummy-reading/{seed}")
-        hand = Hand.deal(shuffled_deck(rng), dealer=rng.randrange(2), settings=Settings())
-        bots = [build_bot("hard", seed), build_bot("simple", seed + 1)]
-        dealt = [int(c) for c in hand.view(1).hand]
-        while not hand.is_over:
-            player = hand.to_act or 0
-            view = hand.view(player)
-            if player == 0 and view.phase == Phase.DISCARD:
-                draws = [
-                    int(e.card)
-                    for e in hand.events
-                    if isinstance(e, StockDrawn) and e.player == 1 and e.card is not None
-                ]
-                yield view, mask_of(hand.view(1).hand), dealt + draws
-            hand.apply(bots[player].choose(view))
-
-
 def read_hands(
     method: str, view: PlayerView, true_deal: list[int], rng: random.Random, steps: int
 ) -> list[tuple[Bitmask, float]]:
@@ -427,7 +397,7 @@ def main(argv: list[str] | None = None) -> int:
     exact_pairs: list[tuple[float, int]] = []
     rejected = scored = unscored = 0
     seconds: list[float] = []
-    for view, truth, true_deal in throws_against_simple(args.hands, args.seed_start):
+    for view, truth, true_deal in plays("simple", args.hands, args.seed_start):
         acts, _ = acts_of(view)
         rejected += replay(true_deal, acts, view.knock_limit, view.settings.ace_high) != truth
         record = read_record(view)

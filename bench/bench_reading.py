@@ -35,13 +35,14 @@ from __future__ import annotations
 import argparse
 import math
 import random
+from collections.abc import Iterator
 
 from ginrummy.arena import build_bot
 from ginrummy.bots._common import bits, decision_rng, read_record
 from ginrummy.bots._reading import danger, dealt_danger, melds_with_two, read_table, sample_opponent
 from ginrummy.bots.hard import hard_variant
 from ginrummy.cards import Bitmask, mask_of
-from ginrummy.hand import Hand, Phase, PlayerView, shuffled_deck
+from ginrummy.hand import Hand, Phase, PlayerView, StockDrawn, shuffled_deck
 from ginrummy.settings import Settings
 
 BANDS = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.7, 1.0)
@@ -50,18 +51,31 @@ BANDS = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.7, 1.0)
 
 def positions(opponent: str, hands: int, seed_start: int) -> list[tuple[PlayerView, Bitmask]]:
     """Hard's view at each of its throws, with the other player's true hand."""
-    out = []
+    return [(view, truth) for view, truth, _ in plays(opponent, hands, seed_start)]
+
+
+def plays(
+    opponent: str, hands: int, seed_start: int
+) -> Iterator[tuple[PlayerView, Bitmask, list[int]]]:
+    """Hard's view at each of its throws (Hard in seat 0, each hand dealt from its
+    number), with the other player's true hand and its true deal (its ten cards,
+    then its stock draws)."""
     for seed in range(seed_start, seed_start + hands):
         rng = random.Random(f"ginrummy-reading/{seed}")
         hand = Hand.deal(shuffled_deck(rng), dealer=rng.randrange(2), settings=Settings())
         bots = [build_bot("hard", seed), build_bot(opponent, seed + 1)]
+        dealt = [int(c) for c in hand.view(1).hand]
         while not hand.is_over:
             player = hand.to_act or 0
             view = hand.view(player)
             if player == 0 and view.phase == Phase.DISCARD:
-                out.append((view, mask_of(hand.view(1).hand)))
+                draws = [
+                    int(e.card)
+                    for e in hand.events
+                    if isinstance(e, StockDrawn) and e.player == 1 and e.card is not None
+                ]
+                yield view, mask_of(hand.view(1).hand), dealt + draws
             hand.apply(bots[player].choose(view))
-    return out
 
 
 def _log_loss(p: float, happened: int) -> float:

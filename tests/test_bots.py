@@ -758,14 +758,8 @@ def test_the_posterior_bench_reproduces_simples_play_from_its_true_deal(
     and its stock draws) the replay gives the hand ``simple`` really holds, and every
     hand it samples could be that hand."""
     posterior = _bench("bench_posterior")
-    match = Match.start(Hand.from_seed(seed, dealer=0).deck, first_dealer=0)
-    dealt = [int(c) for c in match.view(1).hand]
-    bots = [make_bot("simple", seed=seed), make_bot("simple", seed=seed + 1)]
-    for _ in range(turns):
-        if match.hand.is_over:
-            break
-        view = match.view(match.hand.to_act or 0)
-        match.apply(bots[view.player].choose(view))
+    match = _after_turns(seed, turns, bot="simple")
+    dealt = [int(c) for c in Hand.from_seed(seed, dealer=0).view(1).hand]
     if match.hand.is_over:
         return
     view = match.view(0)
