@@ -1,7 +1,7 @@
 """Hard's throws judged from the whole table.
 
     .venv/bin/python bench/bench_throw_labels.py [--opponent camper]
-        [--seed-start 8751] [--seeds 30] [--shuffles 6] [--out FILE.jsonl]
+        [--seed-start 8751] [--seeds 30] [--shuffles 6] [--out FILE.jsonl] [--variant SPEC]
 
 The companion of ``bench/bench_knock_labels.py`` for the throw. It plays the
 arena's matches (Hard in both seats) and stops at every plain throw of Hard's.
@@ -12,7 +12,16 @@ shuffled anew in each copy, and every candidate is played on from the same
 copies by the same two bots to the end of the hand; its value is the mean of
 the hand's points for Hard.
 
-The table gives, by how Hard reads the other player and by its turn:
+With ``--variant SPEC`` (a ``hard:`` setting, such as ``knocker_choosiness=0.35``) the
+candidates are only Hard's throw and the throw Hard so set would make in the same
+view, where the two differ; the table then gives what the variant's throw is worth
+beside Hard's, where they differ and over all of Hard's throws (a difference of zero
+where they agree): a measure of a change to the throw in which only the throws it
+changes are played on, each from the same copies both ways. It judges one throw at
+a time, the rest of the hand played by Hard; the arena judges the change everywhere
+at once.
+
+Otherwise the table gives, by how Hard reads the other player and by its turn:
 
 - Hard's throw less the evaluation's best, where they differ: what the
   play-outs' changes of the evaluation's choice are worth;
@@ -49,7 +58,7 @@ from bench_knock_labels import (
 
 from ginrummy.arena import _seat_bots, mean_ci
 from ginrummy.bots._common import deadwood_of, discard_cards, read_record
-from ginrummy.bots.hard import HardBot
+from ginrummy.bots.hard import HardBot, hard_variant
 from ginrummy.cards import FULL_DECK
 from ginrummy.hand import Action, Discard, Phase, PlayerView
 from ginrummy.match import Match
@@ -76,6 +85,9 @@ class ThrowLabel:
     """The throw that leaves the least deadwood."""
     values: dict[int, tuple[int, ...]]
     """Each candidate's points for Hard in each copy (the same copies for all)."""
+    variant: int | None = None
+    """With ``--variant``: the variant's throw (``chosen`` where the two agree, and then
+    nothing is played on)."""
 
     def mean(self, card: int, start: int = 0, stop: int | None = None) -> float:
         """The candidate's mean over the copies ``start`` to ``stop``."""
@@ -106,11 +118,15 @@ def candidates(hard: HardBot, view: PlayerView, chosen: int) -> tuple[int, int, 
     return top, least, list(dict.fromkeys(cards))
 
 
-def label_match(opponent: str, seed: int, seat: int, shuffles: int) -> list[ThrowLabel]:
-    """Every throw label of one match, Hard in ``seat``."""
+def label_match(
+    opponent: str, seed: int, seat: int, shuffles: int, variant: str | None = None
+) -> list[ThrowLabel]:
+    """Every throw label of one match, Hard in ``seat`` (with ``variant``: Hard's throw
+    and the variant's only)."""
     bots = _seat_bots(("hard", opponent), seed, seat, Settings(), {})
     hard = bots[seat]
     assert isinstance(hard, HardBot)
+    other = hard_variant(variant, hard.seed) if variant is not None else None
     rng = random.Random(f"throw-labels/{seed}/{seat}")
     labels: list[ThrowLabel] = []
 
@@ -119,10 +135,16 @@ def label_match(opponent: str, seed: int, seat: int, shuffles: int) -> list[Thro
             return
         chosen = FULL_DECK.index(action.card)
         top, least, cards = candidates(hard, view, chosen)
-        if len(cards) < 2:
+        theirs = None
+        if other is not None:
+            act = other.choose(view)
+            theirs = FULL_DECK.index(act.card) if isinstance(act, Discard) else chosen
+            # Where the two agree nothing is played on: the label counts the throw.
+            cards = list(dict.fromkeys([chosen, theirs]))
+        elif len(cards) < 2:
             return
         values: dict[int, list[int]] = {c: [] for c in cards}
-        for _ in range(shuffles):
+        for _ in range(shuffles if len(cards) > 1 else 0):
             base = reshuffled(match, rng)
             for c in cards:
                 fork = copy.deepcopy(base)
@@ -139,6 +161,7 @@ def label_match(opponent: str, seed: int, seat: int, shuffles: int) -> list[Thro
                 top=top,
                 least=least,
                 values={c: tuple(v) for c, v in values.items()},
+                variant=theirs,
             )
         )
 
@@ -175,6 +198,31 @@ def table(labels: Sequence[ThrowLabel]) -> str:
     return "\n".join(lines)
 
 
+def variant_table(labels: Sequence[ThrowLabel], spec: str) -> str:
+    """What the variant's throw is worth beside Hard's, per (read, turns) and for all."""
+    groups: dict[tuple[str, str], list[ThrowLabel]] = defaultdict(list)
+    for label in labels:
+        groups[(label.read, band(label.turn, TURNS))].append(label)
+        groups[("all", "all")].append(label)
+    lines = [
+        f"| the other player read as | turns | throws | `{spec}` throws another card "
+        "| its throw less Hard's, where they differ, points (95% CI), throws "
+        "| the same over all throws (95% CI), throws |",
+        "|---|---|---|---|---|---|",
+    ]
+    for (read, turns), group in sorted(groups.items()):
+        gains = [
+            g.mean(g.variant) - g.mean(g.chosen) if g.variant not in (None, g.chosen) else 0.0
+            for g in group
+        ]
+        differ = [x for x, g in zip(gains, group, strict=True) if g.variant != g.chosen]
+        lines.append(
+            f"| {read} | {turns} | {len(group):,} | {len(differ):,} "
+            f"| {_mean_ci(differ)} | {_mean_ci(gains)} |"
+        )
+    return "\n".join(lines)
+
+
 def _row(label: ThrowLabel) -> dict[str, Any]:
     row = asdict(label)
     row["values"] = {str(c): v for c, v in label.values.items()}
@@ -184,15 +232,22 @@ def _row(label: ThrowLabel) -> dict[str, Any]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     seed_arguments(parser, seeds=30, shuffles=6)
+    parser.add_argument("--variant", help="judge this Hard setting's throws beside Hard's")
     args = parser.parse_args(argv)
     seeds = range(args.seed_start, args.seed_start + args.seeds)
 
     def label(seed: int, seat: int) -> list[ThrowLabel]:
-        return label_match(args.opponent, seed, seat, args.shuffles)
+        return label_match(args.opponent, seed, seat, args.shuffles, args.variant)
 
     labels = label_seeds(seeds, label, args.out, _row, "throws")
-    print(f"hard against {args.opponent}, seeds {args.seed_start} on, both seats:")
-    print(table(labels))
+    print(
+        f"hard against {args.opponent}, seeds {args.seed_start} to "
+        f"{args.seed_start + args.seeds - 1}, both seats, {args.shuffles} copies a throw:"
+    )
+    if args.variant is not None:
+        print(variant_table(labels, args.variant))
+    else:
+        print(table(labels))
     return 0
 
 
