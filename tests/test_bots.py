@@ -26,6 +26,7 @@ from ginrummy.bots.hard import (
     MELDED_TAKES_MISS,
     PASSED_MISS,
     THREW_MISS,
+    HardConfig,
     KnockOdds,
     hard_variant,
     knocking_style,
@@ -656,6 +657,18 @@ def test_knocker_turns_sets_how_long_hard_knocks_against_a_player_who_knocked_la
     assert five.choose(replace(view, earlier=())) == Discard(view.drawn)
     camped = _second_hand_at_turn()
     assert isinstance(hard_variant("knocker_turns=2", seed=3).choose(camped), Knock)
+
+
+def test_knocker_choosiness_tidies_only_the_play_outs_hands_against_a_knocker() -> None:
+    # After the other player's 8th turn the play-outs deal its hand tidied with
+    # round(0.7 * 8) = 6 extra cards; with the setting, against a player read as knocking
+    # late, round(0.35 * 8) = 3. The knock search's hands, and every hand against
+    # anyone else, are tidied as before; off (0), nothing changes.
+    config = hard_variant("knocker_choosiness=0.35", seed=1).config
+    assert config.tidying(8, playouts=True, knocker=True) == 3
+    assert config.tidying(8, playouts=True) == 6
+    assert config.tidying(8, knocker=True) == 6
+    assert HardConfig().tidying(8, playouts=True, knocker=True) == 6
 
 
 def test_hard_knocks_for_two_turns_against_a_player_who_knocked_late() -> None:

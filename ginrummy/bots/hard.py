@@ -465,11 +465,28 @@ class HardConfig:
     changed against ``simple`` (931001 to 932000): a rare chance, taken when it comes.
     ``hard:-take_to_knock`` is Hard without it."""
 
-    def tidying(self, opp_turns: int, *, playouts: bool = False) -> int:
+    knocker_choosiness: float = 0.0
+    """With ``rollout``: ``rollout_choosiness`` against a player the match's earlier hands
+    show knocking late (one that knocks as soon as it can); 0 keeps ``rollout_choosiness``.
+
+    Off (no gain). ``rollout_choosiness`` was chosen against the camper, whose true hands
+    the play-outs' hands match at 0.7 a turn; against ``simple`` read as a knocker,
+    hands dealt at 0.7 are closer to knocking than its true hand from its 5th turn (the
+    chance that its next draw lets it knock: 0.39 against 0.18 at its 8th turn), and at
+    0.35 as close as the true hand up to its 9th (``bench/bench_closeness.py``). Yet
+    0.35 lost 2.7 points of win share against ``simple`` (-4.8 to -0.6) and 1.0 lost 2.5
+    (-4.4 to -0.6) on tuning seeds 8751 to 9250, and 1.0 lost 1.2 against OpenSpiel's
+    bot (-2.5 to +0.1, 8751 to 9750), paired with the app's Hard (docs/STRENGTH.md, the
+    round "how close to knocking the play-outs deal a knocker's hand")."""
+
+    def tidying(self, opp_turns: int, *, playouts: bool = False, knocker: bool = False) -> int:
         """How many extra cards a hand dealt to the other player is tidied with after
         ``opp_turns`` of its turns (``choosiness``, or ``rollout_choosiness`` for the
-        play-outs; at most ``max_extra``)."""
+        play-outs, ``knocker_choosiness`` for them against a knocker when set; at most
+        ``max_extra``)."""
         rate = self.rollout_choosiness if playouts else self.choosiness
+        if playouts and knocker and self.knocker_choosiness:
+            rate = self.knocker_choosiness
         return min(self.max_extra, round(rate * opp_turns))
 
 
@@ -718,7 +735,7 @@ class HardBot:
             their_outs=config.rollout_outs if passed > late else 0.0,
             their_knock_takes=config.knock_takes and passed <= late,
         )
-        extra = config.tidying(record.opp_turns, playouts=True)
+        extra = config.tidying(record.opp_turns, playouts=True, knocker=late > passed)
         outcomes = throw_outcomes(
             reading,
             reading.mine,
