@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 from collections import defaultdict
+from dataclasses import replace
 
 from bench_reading import plays
 
@@ -68,7 +69,8 @@ def closeness(
         row["kn"].append(knock_chance(truth, unseen, limit, ace_high))
         for rate in rates:
             rng = decision_rng(1, view, "closeness")
-            extra = min(bot.config.max_extra, round(rate * record.opp_turns))
+            config = replace(bot.config, rollout_choosiness=rate)
+            extra = config.tidying(record.opp_turns, playouts=True)
             dealt = [sample_opponent(reading, rng, extra, fits) for _ in range(guesses)]
             row[f"dw{rate}"].append(sum(deadwood_of(h, ace_high) for h in dealt) / guesses)
             chances = [knock_chance(h, unseen, limit, ace_high) for h in dealt]
