@@ -35,14 +35,14 @@ from __future__ import annotations
 import argparse
 import math
 import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 
 from ginrummy.arena import build_bot
 from ginrummy.bots._common import bits, decision_rng, read_record
 from ginrummy.bots._reading import danger, dealt_danger, melds_with_two, read_table, sample_opponent
 from ginrummy.bots.hard import hard_variant
 from ginrummy.cards import Bitmask, mask_of
-from ginrummy.hand import Hand, Phase, PlayerView, StockDrawn, shuffled_deck
+from ginrummy.hand import Event, Hand, Phase, PlayerView, StockDrawn, shuffled_deck
 from ginrummy.settings import Settings
 
 BANDS = (0.0, 0.1, 0.2, 0.3, 0.4, 0.5, 0.7, 1.0)
@@ -69,13 +69,17 @@ def plays(
             player = hand.to_act or 0
             view = hand.view(player)
             if player == 0 and view.phase == Phase.DISCARD:
-                draws = [
-                    int(e.card)
-                    for e in hand.events
-                    if isinstance(e, StockDrawn) and e.player == 1 and e.card is not None
-                ]
-                yield view, mask_of(hand.view(1).hand), dealt + draws
+                yield view, mask_of(hand.view(1).hand), dealt + stock_draws(hand.events, 1)
             hand.apply(bots[player].choose(view))
+
+
+def stock_draws(events: Sequence[Event], player: int) -> list[int]:
+    """The cards ``player`` drew from the stock, in order (those ``events`` show)."""
+    return [
+        int(e.card)
+        for e in events
+        if isinstance(e, StockDrawn) and e.player == player and e.card is not None
+    ]
 
 
 def _log_loss(p: float, happened: int) -> float:

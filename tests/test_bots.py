@@ -776,11 +776,7 @@ def test_the_posterior_bench_reproduces_simples_play_from_its_true_deal(
     if match.hand.is_over:
         return
     view = match.view(0)
-    draws = [
-        int(e.card)
-        for e in match.hand.events
-        if isinstance(e, StockDrawn) and e.player == 1 and e.card is not None
-    ]
+    draws = _bench("bench_reading").stock_draws(match.hand.events, 1)
     acts, never = posterior.acts_of(view)
     theirs = mask_of(match.view(1).hand)
     assert not any(never >> c & 1 for c in dealt + draws)
