@@ -685,6 +685,29 @@ def test_hard_knocks_for_two_turns_against_a_player_who_knocked_late() -> None:
     assert isinstance(hard.choose(_second_hand_at_turn(3)), Knock)
 
 
+def test_knocker_playouts_widen_hards_early_play_outs_unless_it_reads_a_camper() -> None:
+    # Hard's throw in a match's first hand (nobody read yet), where weighing 5 throws
+    # on 48 dealt hands from its first turn (``late_playouts=1``) throws another card
+    # than the app's Hard, which widens its play-outs only from its 7th turn. The
+    # setting plays as ``late_playouts=1`` there; given earlier hands in which the other
+    # player passed up a knock (a camper), it plays as the app's Hard though
+    # ``late_playouts=1`` still throws another card.
+    first = _after_turns(45, 10, bot="simple").view(0)
+    assert make_bot("hard", seed=45).choose(first) == Discard(parse_cards("7C")[0])
+    assert hard_variant("late_playouts=1", seed=45).choose(first) == Discard(parse_cards("7S")[0])
+    assert hard_variant("knocker_playouts=1", seed=45).choose(first) == Discard(
+        parse_cards("7S")[0]
+    )
+    camper = replace(
+        _after_turns(103, 10, bot="simple").view(0), earlier=_second_hand_at_turn(3).earlier
+    )
+    assert make_bot("hard", seed=103).choose(camper) == Discard(parse_cards("TC")[0])
+    assert hard_variant("late_playouts=1", seed=103).choose(camper) == Discard(parse_cards("JS")[0])
+    assert hard_variant("knocker_playouts=1", seed=103).choose(camper) == Discard(
+        parse_cards("TC")[0]
+    )
+
+
 def _second_hand_at_turn(turn: int = 5, knock_at: int | None = None) -> PlayerView:
     """Hard's view at its ``turn``-th turn of a match's second hand, holding 1 point of
     deadwood, after the first hand of :func:`_match_where_the_dealer_plays_on`
@@ -820,6 +843,36 @@ def test_a_silent_player_is_not_dealt_a_hand_it_would_have_ended_the_hand_with(
     for _ in range(50):
         hand = mask_of(FULL_DECK[c] for c in rng.sample(range(52), 10))
         assert fits(hand) == (0.0 if deadwood_of(hand, False) <= limit else 1.0)
+
+
+@given(st.integers(0, 10_000), st.integers(8, 24))
+def test_unread_fit_weighs_a_guess_that_could_have_knocked_while_the_player_is_unread(
+    seed: int, turns: int
+) -> None:
+    match = _after_turns(seed, turns)
+    view = match.view(0)
+    record = read_record(view)
+    if record.opp_turns <= 3:
+        return
+    bot = hard_variant("unread_fit=0.5,-melded_takes,knocker_throw=0", seed)
+    reading = read_table(view, record)
+    unread = bot._fits(view, record, reading, (0, 0))
+    camper = bot._fits(view, record, reading, (1, 0))
+    knocker = bot._fits(view, record, reading, (0, 1))
+    assert unread is not None and camper is not None and knocker is not None
+    rng = random.Random(seed)
+    hands = [mask_of(FULL_DECK[c] for c in rng.sample(range(52), 10)) for _ in range(50)]
+    # A gin, a knock with 2 and one with 10 (random hands are seldom this close).
+    for last in ("TH", "2S", "TS"):
+        hands.append(mask_of(parse_cards("AC 2C 3C 4D 5D 6D 7H 8H 9H " + last)))
+    for hand in hands:
+        dead = deadwood_of(hand, False)
+        # Gin is never held silently; a knock is, by a camper only, half the time
+        # while nothing tells a camper from a knocker.
+        could_knock = 0 < dead <= view.knock_limit
+        assert unread(hand) == (0.0 if dead == 0 else 0.5 if could_knock else 1.0)
+        assert camper(hand) == (0.0 if dead == 0 else 1.0)
+        assert knocker(hand) == (0.0 if dead <= view.knock_limit else 1.0)
 
 
 @given(st.integers(0, 10_000))

@@ -440,6 +440,11 @@ class HardConfig:
     is in docs/STRENGTH.md. ``hard:late_playouts=0`` is Hard without it."""
     late_throws: int = 5
     late_margin: float = 6.0
+    knocker_playouts: int = 0
+    """``late_playouts`` against a player not read as a camper (``adapt``; a match's
+    first hand included): from this turn of Hard's on; 0 keeps ``late_playouts``.
+    Against a player who knocks at once most hands are over by Hard's 7th turn, so the
+    wider play-outs seldom come. Off in the app's Hard."""
     knock_takes: bool = False
     """With ``rollout``, against a player not read as a camper (``adapt``): in the
     play-outs the other player also takes a pile card that melds nothing when taking
@@ -478,6 +483,14 @@ class HardConfig:
     (-4.4 to -0.6) on tuning seeds 8751 to 9250, and 1.0 lost 1.2 against OpenSpiel's
     bot (-2.5 to +0.1, 8751 to 9750), paired with the app's Hard (docs/STRENGTH.md, the
     round "how close to knocking the play-outs deal a knocker's hand")."""
+
+    unread_fit: float = 1.0
+    """With ``silence``: after its first ``early_turns`` turns, a guess in which the other
+    player could have knocked is kept this share of the time while the match's earlier
+    hands have not told whether it knocks late or camps (``adapt``: a match's first
+    hand, mostly). 1 keeps every such guess, as for a camper; 0 deals none, as for a
+    player who knocks at once; in between weighs the two alike (0.5: either is as
+    likely). Off (1) in the app's Hard."""
 
     def tidying(self, opp_turns: int, *, playouts: bool = False, knocker: bool = False) -> int:
         """How many extra cards a hand dealt to the other player is tidied with after
@@ -712,14 +725,17 @@ class HardBot:
             reading, reading.mine, choices, record.my_turns, dangers, self._draws(style)
         )
         best = scored[0][0]
-        far_on = 0 < config.late_playouts <= record.my_turns
+        passed, late = style
+        start = config.late_playouts
+        if config.knocker_playouts and passed <= late:
+            start = config.knocker_playouts
+        far_on = 0 < start <= record.my_turns
         count = config.late_throws if far_on else config.rollout_throws
         margin = config.late_margin if far_on else config.rollout_margin
         samples = 2 * config.rollout_samples if far_on else config.rollout_samples
         close = [s for s in scored[:count] if s[0] <= best + margin]
         if len(close) < 2:
             return scored[0][2]
-        passed, late = style
         settings = view.settings
         rules = Playout(
             knock_limit=view.knock_limit,
@@ -826,19 +842,24 @@ class HardBot:
         slack = config.throw_slack if config.sensible_throw else -1
         last_turn = config.last_turn
         above = -1
+        unread = 1.0
         if config.silence:
             # Nobody holding gin throws on; a player the earlier hands show knocking
             # late knocks whenever it can, and every player knocks in its first turns.
             knocks_now = late > passed or record.opp_turns <= config.early_turns
             above = view.knock_limit if knocks_now else 0
+            if not knocks_now and passed == late:
+                # Not read yet: a knocker would have knocked, a camper may wait.
+                unread = config.unread_fit
         ace_high, held = reading.ace_high, reading.known_opp
         melded = config.melded_takes and held != 0
+        limit = view.knock_limit
 
         def fits(hand: Bitmask) -> float:
             dead = deadwood_of(hand, ace_high)
             if dead <= above:
                 return 0.0
-            chance = 1.0
+            chance = unread if dead <= limit else 1.0
             if melded and held & _deadwood_cards(hand, ace_high):
                 chance *= MELDED_TAKES_MISS
             if threw is not None and (slack >= 0 or knocker):
