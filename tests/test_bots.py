@@ -829,50 +829,34 @@ def test_a_silent_player_is_not_dealt_a_hand_it_would_have_ended_the_hand_with(
     match = _after_turns(seed, turns)
     view = match.view(0)
     record = read_record(view)
-    fits = hard_variant("+silence,-melded_takes,knocker_throw=0", seed)._fits(
-        view, record, read_table(view, record), (0, 0)
-    )
+    reading = read_table(view, record)
+    hard = hard_variant("+silence,-melded_takes,knocker_throw=0", seed)
+    fits = hard._fits(view, record, reading, (0, 0))
     if record.opp_turns < 1:
         assert fits is None
         return
     assert fits is not None
-    # Every player knocks when it can in its first turns; later a camper may
-    # wait, but nobody holding gin throws on.
-    limit = view.knock_limit if record.opp_turns <= 3 else 0
-    rng = random.Random(seed)
-    for _ in range(50):
-        hand = mask_of(FULL_DECK[c] for c in rng.sample(range(52), 10))
-        assert fits(hand) == (0.0 if deadwood_of(hand, False) <= limit else 1.0)
-
-
-@given(st.integers(0, 10_000), st.integers(8, 24))
-def test_unread_fit_weighs_a_guess_that_could_have_knocked_while_the_player_is_unread(
-    seed: int, turns: int
-) -> None:
-    match = _after_turns(seed, turns)
-    view = match.view(0)
-    record = read_record(view)
-    if record.opp_turns <= 3:
-        return
-    bot = hard_variant("unread_fit=0.5,-melded_takes,knocker_throw=0", seed)
-    reading = read_table(view, record)
-    unread = bot._fits(view, record, reading, (0, 0))
-    camper = bot._fits(view, record, reading, (1, 0))
-    knocker = bot._fits(view, record, reading, (0, 1))
+    # ``unread_fit`` keeps half the guesses that could have knocked while nothing tells
+    # a camper (1, 0) from a knocker (0, 1): the other player's earlier hands.
+    halves = hard_variant("unread_fit=0.5,-melded_takes,knocker_throw=0", seed)
+    styles = ((0, 0), (1, 0), (0, 1))
+    unread, camper, knocker = (halves._fits(view, record, reading, s) for s in styles)
     assert unread is not None and camper is not None and knocker is not None
     rng = random.Random(seed)
     hands = [mask_of(FULL_DECK[c] for c in rng.sample(range(52), 10)) for _ in range(50)]
     # A gin, a knock with 2 and one with 10 (random hands are seldom this close).
     for last in ("TH", "2S", "TS"):
         hands.append(mask_of(parse_cards("AC 2C 3C 4D 5D 6D 7H 8H 9H " + last)))
+    first_turns = record.opp_turns <= 3
     for hand in hands:
         dead = deadwood_of(hand, False)
-        # Gin is never held silently; a knock is, by a camper only, half the time
-        # while nothing tells a camper from a knocker.
-        could_knock = 0 < dead <= view.knock_limit
-        assert unread(hand) == (0.0 if dead == 0 else 0.5 if could_knock else 1.0)
-        assert camper(hand) == (0.0 if dead == 0 else 1.0)
-        assert knocker(hand) == (0.0 if dead <= view.knock_limit else 1.0)
+        could_knock = dead <= view.knock_limit
+        # Every player knocks when it can in its first turns; later a camper may
+        # wait, but nobody holding gin throws on.
+        assert fits(hand) == (0.0 if dead == 0 or (first_turns and could_knock) else 1.0)
+        assert camper(hand) == fits(hand)
+        assert knocker(hand) == (0.0 if could_knock else 1.0)
+        assert unread(hand) == (0.5 if fits(hand) and could_knock else fits(hand))
 
 
 @given(st.integers(0, 10_000))
