@@ -56,6 +56,7 @@ def closeness(
     ``kn<rate>``), one value a throw of Hard's (the dealt hands' means)."""
     bot = hard_variant("", 1)
     style = STYLES[read_as]
+    configs = {rate: replace(bot.config, rollout_choosiness=rate) for rate in rates}
     rows: dict[int, dict[str, list[float]]] = defaultdict(lambda: defaultdict(list))
     for view, truth, _ in plays(opponent, hands, seed_start):
         record = read_record(view)
@@ -69,8 +70,7 @@ def closeness(
         row["kn"].append(knock_chance(truth, unseen, limit, ace_high))
         for rate in rates:
             rng = decision_rng(1, view, "closeness")
-            config = replace(bot.config, rollout_choosiness=rate)
-            extra = config.tidying(record.opp_turns, playouts=True)
+            extra = configs[rate].tidying(record.opp_turns, playouts=True)
             dealt = [sample_opponent(reading, rng, extra, fits) for _ in range(guesses)]
             row[f"dw{rate}"].append(sum(deadwood_of(h, ace_high) for h in dealt) / guesses)
             chances = [knock_chance(h, unseen, limit, ace_high) for h in dealt]

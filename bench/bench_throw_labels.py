@@ -211,11 +211,13 @@ def variant_table(labels: Sequence[ThrowLabel], spec: str) -> str:
         "|---|---|---|---|---|---|",
     ]
     for (read, turns), group in sorted(groups.items()):
-        gains = [
-            g.mean(g.variant) - g.mean(g.chosen) if g.variant not in (None, g.chosen) else 0.0
+        differ = [
+            g.mean(g.variant) - g.mean(g.chosen)
             for g in group
+            if g.variant is not None and g.variant != g.chosen
         ]
-        differ = [x for x, g in zip(gains, group, strict=True) if g.variant != g.chosen]
+        # Where the two throw the same card the variant is worth nothing more.
+        gains = differ + [0.0] * (len(group) - len(differ))
         lines.append(
             f"| {read} | {turns} | {len(group):,} | {len(differ):,} "
             f"| {_mean_ci(differ)} | {_mean_ci(gains)} |"
