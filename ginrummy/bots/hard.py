@@ -447,12 +447,14 @@ class HardConfig:
     throw (91 of 200 first hands against ``simple``), so the wider play-outs seldom
     come where the hand is decided.
 
-    Off in the app's Hard, not yet reported on fresh seeds. At 1, paired with the app's
-    Hard on tuning seeds 8751 to 9750 (2,000 matches each): +0.8 points of win share
-    against ``simple`` (-0.7 to +2.3) and +1.4 against OpenSpiel's bot (-0.1 to +2.9),
-    above it in each half of both; level against the camper's first hands, the only
-    ones it changes (docs/STRENGTH.md, the round "wider play-outs from Hard's first
-    turn")."""
+    Off in the app's Hard. At 1, paired with the app's Hard, 2 matches a seed: against
+    OpenSpiel's bot +1.4 points of win share on tuning seeds 8751 to 9750 (-0.1 to
+    +2.9) and +1.3 on fresh 942201 to 944200 (+0.1 to +2.5); against ``simple`` +0.8
+    on the tuning seeds (-0.7 to +2.3), +0.5 on fresh 941701 to 942200 and -2.0 on
+    942701 to 943200 (-4.0 to -0.0); level against the camper's first hands, the only
+    ones it changes. In the browser (the offline app) its decisions' p95 was 133 ms
+    against the app's 75 ms, past the 100 ms target there (docs/STRENGTH.md, the
+    rounds "wider play-outs from Hard's first turn")."""
     knock_takes: bool = False
     """With ``rollout``, against a player not read as a camper (``adapt``): in the
     play-outs the other player also takes a pile card that melds nothing when taking
