@@ -53,6 +53,7 @@ __all__ = [
     "all_best_arrangements",
     "best_arrangement",
     "best_layoff",
+    "best_meld_masks",
     "cards_of_mask",
     "deadwood",
     "deadwood_after_discard",
@@ -62,6 +63,7 @@ __all__ = [
     "knock_options",
     "knock_options_mask",
     "lay_off_spots",
+    "layoff_deadwood_mask",
     "mask_of",
     "melds_in",
     "run_span",
@@ -591,6 +593,18 @@ def best_arrangement(cards: CardSet | Iterable[int], *, ace_high: bool = False) 
     """
     hand = mask_of(cards)
     _check_size(hand)
+    return _arrangement(best_meld_masks(hand, ace_high), hand)
+
+
+def best_meld_masks(hand: Bitmask, ace_high: bool = False) -> Sequence[Bitmask]:
+    """The melds of :func:`best_arrangement` for a hand given as a bitmask: the fast
+    path for bots (no cards or arrangement built). It trusts its input: at most
+    eleven cards.
+
+    >>> from ginrummy import CardSet
+    >>> [format_cards(_cards(m)) for m in best_meld_masks(CardSet.parse("AS 2S 3S 9D 9C 9H").mask)]
+    ['9C 9D 9H', 'AS 2S 3S']
+    """
     a = hand & _SUIT_MASK
     b = hand >> 13 & _SUIT_MASK
     c = hand >> 26 & _SUIT_MASK
@@ -602,10 +616,10 @@ def best_arrangement(cards: CardSet | Iterable[int], *, ace_high: bool = False) 
         lc = _suit_layouts_at(c, 26, ace_high)
         ld = _suit_layouts_at(d, 39, ace_high)
         if len(la) == len(lb) == len(lc) == len(ld) == 1:
-            return _arrangement((*la[0], *lb[0], *lc[0], *ld[0]), hand)
+            return sorted((*la[0], *lb[0], *lc[0], *ld[0]), key=_lowest_card)
     choices = _best_meld_choices(hand, ace_high)
     chosen = choices[0] if len(choices) == 1 else min(choices, key=lambda c: _tie_key(c, hand))
-    return _arrangement(chosen, hand)
+    return sorted(chosen, key=_lowest_card)
 
 
 def deadwood(hand: CardSet | Iterable[int], *, ace_high: bool = False) -> int:
@@ -811,8 +825,17 @@ def _lay_off_plan(knocker_melds: Sequence[Bitmask], free: Bitmask, ace_high: boo
 
     The runs are served first, then the sets' fourth cards.
     """
-    taken = 0
     plan: list[LayOff] = []
+    _laid_off(knocker_melds, free, ace_high, plan)
+    return plan
+
+
+def _laid_off(
+    knocker_melds: Sequence[Bitmask], free: Bitmask, ace_high: bool, plan: list[LayOff] | None
+) -> Bitmask:
+    """The cards of :func:`_lay_off_plan`, as a mask (``plan``, when given, gets each
+    lay-off in order)."""
+    taken = 0
     sets = []
     for index, meld in enumerate(knocker_melds):
         is_run, chains = _chains(meld, ace_high)
@@ -824,14 +847,38 @@ def _lay_off_plan(knocker_melds: Sequence[Bitmask], free: Bitmask, ace_high: boo
                 if not (free & ~taken) >> c & 1:
                     break
                 taken |= 1 << c
-                plan.append(LayOff(c, index))
+                if plan is not None:
+                    plan.append(LayOff(c, index))
     for index, chains in sets:
         for chain in chains:
             c = chain[0]
             if (free & ~taken) >> c & 1:
                 taken |= 1 << c
-                plan.append(LayOff(c, index))
-    return plan
+                if plan is not None:
+                    plan.append(LayOff(c, index))
+    return taken
+
+
+def layoff_deadwood_mask(
+    knocker_melds: Sequence[Bitmask], defender: Bitmask, ace_high: bool = False
+) -> int:
+    """``best_layoff(knocker_melds, defender).deadwood_points`` for masks: the fast path
+    for bots. It trusts its input (melds, and at most eleven cards).
+
+    >>> from ginrummy import CardSet
+    >>> layoff_deadwood_mask([CardSet.parse("3S 4S 5S").mask], CardSet.parse("6S 7S KD").mask)
+    10
+    """
+    least = 1 << 10
+    for chosen in _all_arrangements(defender, ace_high):
+        melded = 0
+        for m in chosen:
+            melded |= m
+        free = defender & ~melded
+        points = _mask_points(free & ~_laid_off(knocker_melds, free, ace_high, None))
+        if points < least:
+            least = points
+    return least
 
 
 def best_layoff(
@@ -858,22 +905,19 @@ def best_layoff(
             raise ValueError(f"{format_cards(_cards(m))} is not a meld")
     hand = mask_of(defender_cards)
     _check_size(hand)
-    best: tuple[tuple[int, int, int, tuple[int, ...]], list[Bitmask], list[LayOff]] | None = None
+    best: tuple[tuple[int, int, int, tuple[int, ...]], list[Bitmask], Bitmask] | None = None
     for chosen in _all_arrangements(hand, ace_high):
         melded = 0
         for m in chosen:
             melded |= m
         free = hand & ~melded
-        plan = _lay_off_plan(knocker, free, ace_high)
-        laid = 0
-        for lay in plan:
-            laid |= 1 << lay.card
-        dead = free & ~laid
+        dead = free & ~_laid_off(knocker, free, ace_high, None)
         key = (_mask_points(dead), dead.bit_count(), dead, tuple(sorted(chosen)))
         if best is None or key < best[0]:
-            best = (key, chosen, plan)
+            best = (key, chosen, free)
     assert best is not None
-    key, chosen, plan = best
+    key, chosen, free = best
+    plan = _lay_off_plan(knocker, free, ace_high)
     own = _arrangement(chosen, hand & ~sum(1 << lay.card for lay in plan))
     return LayOffResult(
         melds=own.melds,

@@ -19,6 +19,7 @@ from ginrummy.melds import (
     all_best_arrangements,
     best_arrangement,
     best_layoff,
+    best_meld_masks,
     deadwood,
     deadwood_after_discard,
     deadwood_after_discard_mask,
@@ -26,6 +27,7 @@ from ginrummy.melds import (
     is_meld,
     knock_options,
     lay_off_spots,
+    layoff_deadwood_mask,
     mask_of,
     run_span,
 )
@@ -127,6 +129,8 @@ def test_arrangement_is_disjoint_valid_melds_plus_deadwood(
     assert sorted(laid + list(a.deadwood)) == sorted(cards)
     assert a.deadwood_points == points(a.deadwood)
     assert a == best_arrangement(CardSet(cards), ace_high=ace_high)  # order never matters
+    # The bots' fast path lays out the same melds, in the same order.
+    assert list(best_meld_masks(mask_of(cards), ace_high)) == list(a.meld_masks)
 
 
 @settings(max_examples=150, deadline=None)
@@ -174,6 +178,9 @@ def test_best_layoff_matches_brute_force(knock: tuple[list[list[int]], list[int]
     melds, defender, ace_high = knock
     r = best_layoff(melds, defender, ace_high=ace_high)
     assert r.deadwood_points == brute_layoff(melds, frozenset(defender), ace_high)
+    # The bots' fast path (the play-outs and the knock search score knocks by it).
+    masks = [mask_of(m) for m in melds]
+    assert layoff_deadwood_mask(masks, mask_of(defender), ace_high) == r.deadwood_points
     assert r.deadwood_points <= deadwood(defender, ace_high=ace_high)
     # What is laid off, melded and left over is the defender's hand, once each.
     laid = [lay.card for lay in r.lay_offs]

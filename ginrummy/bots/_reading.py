@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from ginrummy.bots._common import (
     ALL_CARDS,
@@ -117,6 +117,9 @@ class Reading:
     ace_high: bool
     live: tuple[tuple[int, float], ...] = ()
     """Each unseen card with its chance to be in the stock."""
+    _keys: list[tuple[int, float]] | None = field(default=None, repr=False, compare=False)
+    """Each unseen card with the exponent of its sampling key (see :func:`_one_guess`),
+    made at the first guess: a decision deals hundreds of guesses from one reading."""
 
     def p_live(self, card: int) -> float:
         """The chance ``card`` is still to come from the stock."""
@@ -281,18 +284,24 @@ def sample_opponent(
 
 def _one_guess(reading: Reading, rng: random.Random, extra: int) -> Bitmask:
     hand = reading.known_opp
-    pool = bits(reading.unseen)
-    weights = [reading.p_opp[c] + 1e-6 for c in pool]
-    need = min(len(pool), reading.opp_unknown + extra)
-    # Weighted sampling without replacement (Efraimidis-Spirakis keys).
-    keyed = sorted((rng.random() ** (1.0 / w), c) for c, w in zip(pool, weights, strict=True))
+    keys = reading._keys
+    if keys is None:
+        keys = reading._keys = [(c, 1.0 / (reading.p_opp[c] + 1e-6)) for c in bits(reading.unseen)]
+    need = min(len(keys), reading.opp_unknown + extra)
+    # Weighted sampling without replacement (Efraimidis-Spirakis keys: u^(1/weight)).
+    keyed = sorted([(rng.random() ** exponent, c) for c, exponent in keys])
     chosen = [c for _, c in keyed[len(keyed) - need :]] if need else []
     for c in chosen[: reading.opp_unknown]:
         hand |= 1 << c
-    # Each further card is drawn and the least useful unknown card thrown away.
+    # Each further card is drawn and the least useful unknown card thrown away (the
+    # highest card among equals).
+    ace_high = reading.ace_high
     for c in chosen[reading.opp_unknown :]:
         hand |= 1 << c
-        free = bits(hand & ~reading.known_opp)
-        drop = min(free, key=lambda d: (deadwood_of(hand & ~(1 << d), reading.ace_high), -d))
+        drop, least = -1, 1 << 10
+        for d in reversed(bits(hand & ~reading.known_opp)):
+            left = deadwood_of(hand & ~(1 << d), ace_high)
+            if left < least:
+                drop, least = d, left
         hand &= ~(1 << drop)
     return hand

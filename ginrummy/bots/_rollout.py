@@ -24,7 +24,7 @@ from ginrummy import melds
 from ginrummy.bots._common import bits
 from ginrummy.bots._lookahead import NEAR
 from ginrummy.bots._reading import Fits, Reading, sample_opponent
-from ginrummy.cards import CARD_POINTS, Bitmask, CardSet
+from ginrummy.cards import CARD_POINTS, Bitmask
 from ginrummy.hand import DEAD_AT
 
 __all__ = [
@@ -76,12 +76,9 @@ def _knock_points(knocker: Bitmask, dead: int, defender: Bitmask, rules: Playout
     ace_high = rules.ace_high
     theirs = melds.deadwood_mask(defender, ace_high)
     if rules.layoffs:
-        laid_out = melds.best_arrangement(CardSet.from_mask(knocker), ace_high=ace_high)
-        if laid_out.melds:
-            answer = melds.best_layoff(
-                laid_out.melds, CardSet.from_mask(defender), ace_high=ace_high
-            )
-            theirs = answer.deadwood_points
+        laid_out = melds.best_meld_masks(knocker, ace_high)
+        if laid_out:
+            theirs = melds.layoff_deadwood_mask(laid_out, defender, ace_high)
     if theirs > dead:
         return float(theirs - dead)
     return -float(dead - theirs + rules.undercut_bonus)

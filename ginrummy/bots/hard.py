@@ -1027,6 +1027,7 @@ class HardBot:
         n = self.config.samples
         extra = self.config.tidying(opp_turns)
         spots = _lay_off_spots(arrangement, reading.ace_high)
+        laid_out = arrangement.meld_masks
         for _ in range(n):
             opp = sample_opponent(reading, rng, extra, fits)
             raw = deadwood_of(opp, reading.ace_high)
@@ -1035,10 +1036,7 @@ class HardBot:
                 # Clear either way: lay-offs cannot change who wins.
                 theirs = raw - most if raw > mine else raw
             else:
-                answer = melds.best_layoff(
-                    arrangement.melds, CardSet.from_mask(opp), ace_high=reading.ace_high
-                )
-                theirs = answer.deadwood_points
+                theirs = melds.layoff_deadwood_mask(laid_out, opp, reading.ace_high)
             if theirs > mine:
                 total += theirs - mine
                 wins += theirs - mine >= need_mine
