@@ -24,6 +24,7 @@ from ginrummy.melds import (
     deadwood_after_discard,
     deadwood_after_discard_mask,
     deadwood_mask,
+    deadwood_without_mask,
     is_meld,
     knock_options,
     lay_off_spots,
@@ -156,6 +157,16 @@ def test_knock_options_agree_with_deadwood_of_each_discard(
         assert left == deadwood(CardSet.from_mask(mask ^ 1 << card), ace_high=ace_high)
     assert deadwood_after_discard(cards, ace_high=ace_high) == min(options.values())
     assert deadwood_after_discard_mask(mask, ace_high) == min(options.values())
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.one_of(any_hand, dense_hands(size=11)), st.booleans())
+def test_deadwood_without_each_card_agrees_with_deadwood(cards: list[int], ace_high: bool) -> None:
+    # The bots weigh every throw by this fast path (table look-ups when no rank has three).
+    mask = mask_of(cards)
+    without = deadwood_without_mask(mask, ace_high)
+    for card in cards:
+        assert without(card) == deadwood_mask(mask & ~(1 << card), ace_high)
 
 
 @st.composite

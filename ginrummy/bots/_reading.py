@@ -18,12 +18,11 @@ from ginrummy.bots._common import (
     ALL_CARDS,
     PublicRecord,
     bits,
-    deadwood_of,
     read_record,
 )
 from ginrummy.cards import CARD_POINTS, Bitmask, mask_of
 from ginrummy.hand import PlayerView
-from ginrummy.melds import lay_off_spots
+from ginrummy.melds import deadwood_without_mask, lay_off_spots
 
 __all__ = [
     "Fits",
@@ -298,9 +297,10 @@ def _one_guess(reading: Reading, rng: random.Random, extra: int) -> Bitmask:
     ace_high = reading.ace_high
     for c in chosen[reading.opp_unknown :]:
         hand |= 1 << c
+        without = deadwood_without_mask(hand, ace_high)
         drop, least = -1, 1 << 10
         for d in reversed(bits(hand & ~reading.known_opp)):
-            left = deadwood_of(hand & ~(1 << d), ace_high)
+            left = without(d)
             if left < least:
                 drop, least = d, left
         hand &= ~(1 << drop)

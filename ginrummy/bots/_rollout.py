@@ -91,17 +91,17 @@ _ORDER = tuple(sorted(range(52), key=lambda c: (-CARD_POINTS[c], -c)))
 def least_throw(hand: Bitmask, locked: int, ace_high: bool) -> tuple[int, int]:
     """The card to throw from eleven (never ``locked``) and the deadwood it leaves:
     of the throws that leave the least, the dearest."""
-    deadwood = melds.deadwood_mask
+    without = melds.deadwood_without_mask(hand, ace_high)
     if locked < 0:
         least = melds.deadwood_after_discard_mask(hand, ace_high)
         for c in _ORDER:
-            if hand >> c & 1 and deadwood(hand & ~(1 << c), ace_high) == least:
+            if hand >> c & 1 and without(c) == least:
                 return c, least
     best_card, best = -1, 1 << 30
     for c in _ORDER:
         if not hand >> c & 1 or c == locked:
             continue
-        left = deadwood(hand & ~(1 << c), ace_high)
+        left = without(c)
         if left < best:
             best_card, best = c, left
     return best_card, best
@@ -171,8 +171,8 @@ def _melds_with(hand: Bitmask, top: int, now: int, ace_high: bool) -> bool:
     if with_top >= now:
         return False
     # Kept as deadwood instead, the card would cost its points: a real meld does better.
-    deadwood = melds.deadwood_mask
-    best_nine = min(deadwood(hand & ~(1 << d), ace_high) for d in bits(hand))
+    without = melds.deadwood_without_mask(hand, ace_high)
+    best_nine = min([without(d) for d in bits(hand)])
     return with_top < best_nine + CARD_POINTS[top]
 
 
