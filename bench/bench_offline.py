@@ -1,7 +1,7 @@
 """Offline play measured in headless Chromium: start-up with the server stopped, the
 download as sent, and Hard's decision time in the browser (docs/OFFLINE.md).
 
-    .venv/bin/python bench/bench_offline.py [--restarts 5] [--matches 6]
+    .venv/bin/python bench/bench_offline.py [--restarts 5] [--matches 6] [--deals SEED]
 
 Builds the bundle, starts its own server (SQLite in a temporary folder), keeps the game
 for offline play in a fresh browser profile, stops the server, then restarts the
@@ -15,6 +15,7 @@ figure: the machine may be shared.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import socket
@@ -30,6 +31,8 @@ import httpx
 from playwright.sync_api import Page, sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
+MAX_HANDS = 80
+"""Fixed deals made for each match (a match to 100 between two Hards takes far fewer)."""
 ARGS = [
     "--no-sandbox",
     "--disable-gpu",
@@ -188,16 +191,25 @@ def _open_and_deal(page: Page, url: str, profile: Path) -> dict[str, float]:
     }
 
 
-def _hard_decisions(page: Page, matches: int) -> dict[str, Any]:
-    """Hard-against-Hard matches dealt in the worker: each Hard decision's time."""
+def _hard_decisions(page: Page, matches: int, deals: int | None) -> dict[str, Any]:
+    """Hard-against-Hard matches dealt in the worker: each Hard decision's time (the
+    deals random, or fixed by ``deals`` so that two builds meet the same ones)."""
     seats = [{"kind": "bot", "bot": "hard"}, {"kind": "bot", "bot": "hard"}]
+    fixed = None
+    if deals is not None:
+        fixed = [
+            [hashlib.sha256(f"{deals}-{i}-{k}".encode()).hexdigest() for k in range(MAX_HANDS)]
+            for i in range(matches)
+        ]
     decisions = page.evaluate(
-        """async ([url, seats, matches]) => {
+        """async ([url, seats, matches, fixed]) => {
           const { referee } = await import(url);
-          const seed = () => Array.from(crypto.getRandomValues(new Uint8Array(32)),
+          const random = () => Array.from(crypto.getRandomValues(new Uint8Array(32)),
             (b) => b.toString(16).padStart(2, "0")).join("");
           for (let i = 0; i < matches; i++) {
             const id = "offline-bench" + i;
+            let hand = 0;
+            const seed = () => (fixed ? fixed[i][hand++] : random());
             let a = await referee.ask({ op: "new", id, deal_seed: seed(), bot_seed: i,
               body: { seats, settings: { match_to: 100 } } });
             while (a.body.awaiting_deal) {
@@ -207,7 +219,7 @@ def _hard_decisions(page: Page, matches: int) -> dict[str, Any]:
           }
           return (await referee.ask({ op: "thinking" })).body.decisions;
         }""",
-        [_module(page, "transport.js"), seats, matches],
+        [_module(page, "transport.js"), seats, matches, fixed],
     )
     times = [d["seconds"] * 1000 for d in decisions if d["bot"] == "hard"]
     return {
@@ -224,6 +236,12 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--restarts", type=int, default=5)
     parser.add_argument("--matches", type=int, default=6)
+    parser.add_argument(
+        "--deals",
+        type=int,
+        metavar="SEED",
+        help="fix the matches' deals by this seed (to compare two builds on the same deals)",
+    )
     args = parser.parse_args()
     # The bundle is built from these sources (the engine's zip is what the worker runs).
     subprocess.run([sys.executable, str(ROOT / "scripts" / "build_offline.py")], check=True)
@@ -279,7 +297,7 @@ def main() -> int:
             for key in starts[0]:
                 out[f"{key}_median"] = statistics.median(s[key] for s in starts)
             if args.matches:
-                out.update(_hard_decisions(last, args.matches))
+                out.update(_hard_decisions(last, args.matches, args.deals))
             ctx.close()
     finally:
         if server.poll() is None:
