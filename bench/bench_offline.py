@@ -2,14 +2,15 @@
 download as sent, and Hard's decision time in the browser (docs/OFFLINE.md).
 
     .venv/bin/python bench/bench_offline.py [--restarts 5] [--matches 6] [--deals SEED]
+        [--against hard|medium|easy]
 
 Builds the bundle, starts its own server (SQLite in a temporary folder), keeps the game
 for offline play in a fresh browser profile, stops the server, then restarts the
 browser ``--restarts`` times, each time timing from opening the app to a dealt table
 that takes a click, stage by stage (the page's clock; the worker's own marks), with the
-CPU seconds the browser spent. Then the worker deals ``--matches`` Hard-against-Hard
-matches and reports each decision's time. The load average is printed with every
-figure: the machine may be shared.
+CPU seconds the browser spent. Then the worker deals ``--matches`` matches of Hard
+against ``--against`` (Hard by default) and reports the time of each of Hard's
+decisions. The load average is printed with every figure: the machine may be shared.
 """
 
 from __future__ import annotations
@@ -191,10 +192,10 @@ def _open_and_deal(page: Page, url: str, profile: Path) -> dict[str, float]:
     }
 
 
-def _hard_decisions(page: Page, matches: int, deals: int | None) -> dict[str, Any]:
-    """Hard-against-Hard matches dealt in the worker: each Hard decision's time (the
-    deals random, or fixed by ``deals`` so that two builds meet the same ones)."""
-    seats = [{"kind": "bot", "bot": "hard"}, {"kind": "bot", "bot": "hard"}]
+def _hard_decisions(page: Page, matches: int, deals: int | None, against: str) -> dict[str, Any]:
+    """Matches of Hard against ``against`` dealt in the worker: each Hard decision's
+    time (the deals random, or fixed by ``deals`` so that two builds meet the same ones)."""
+    seats = [{"kind": "bot", "bot": "hard"}, {"kind": "bot", "bot": against}]
     fixed = None
     if deals is not None:
         fixed = [
@@ -241,6 +242,12 @@ def main() -> int:
         type=int,
         metavar="SEED",
         help="fix the matches' deals by this seed (to compare two builds on the same deals)",
+    )
+    parser.add_argument(
+        "--against",
+        choices=("easy", "medium", "hard"),
+        default="hard",
+        help="Hard's opponent in the timed matches (Medium knocks as soon as it can)",
     )
     args = parser.parse_args()
     # The bundle is built from these sources (the engine's zip is what the worker runs).
@@ -297,7 +304,7 @@ def main() -> int:
             for key in starts[0]:
                 out[f"{key}_median"] = statistics.median(s[key] for s in starts)
             if args.matches:
-                out.update(_hard_decisions(last, args.matches, args.deals))
+                out.update(_hard_decisions(last, args.matches, args.deals, args.against))
             ctx.close()
     finally:
         if server.poll() is None:
