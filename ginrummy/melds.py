@@ -308,7 +308,7 @@ def deadwood_without_mask(mask: Bitmask, ace_high: bool = False) -> Callable[[in
     b = mask >> 13 & _SUIT_MASK
     c = mask >> 26 & _SUIT_MASK
     d = mask >> 39
-    if a & b & (c | d) | c & d & (a | b):
+    if _triples(a, b, c, d):
         return lambda card: deadwood_mask(mask & ~(1 << card), ace_high)
     dead = DEAD_HIGH if ace_high else DEAD_LOW
     suits = (a, b, c, d)
@@ -703,21 +703,8 @@ def knock_options_mask(mask: Bitmask, ace_high: bool = False) -> dict[Card, int]
     >>> [(str(c), d) for c, d in opts.items() if d == min(opts.values())]
     [('KC', 29), ('KD', 29), ('QH', 29)]
     """
-    a = mask & _SUIT_MASK
-    b = mask >> 13 & _SUIT_MASK
-    c = mask >> 26 & _SUIT_MASK
-    d = mask >> 39
-    if _triples(a, b, c, d):
-        return {card: deadwood_mask(mask ^ 1 << card, ace_high) for card in _cards(mask)}
-    # No rank has three cards: a discard changes only its own suit's runs.
-    dead = DEAD_HIGH if ace_high else DEAD_LOW
-    suits = (a, b, c, d)
-    total = dead[a] + dead[b] + dead[c] + dead[d]
-    options = {}
-    for card in _cards(mask):
-        bits = suits[card // 13]
-        options[card] = total - dead[bits] + dead[bits ^ 1 << card % 13]
-    return options
+    without = deadwood_without_mask(mask, ace_high)
+    return {card: without(card) for card in _cards(mask)}
 
 
 def deadwood_after_discard(hand: CardSet | Iterable[int], *, ace_high: bool = False) -> int:

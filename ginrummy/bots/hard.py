@@ -453,8 +453,11 @@ class HardConfig:
     on the tuning seeds (-0.7 to +2.3), +0.5 on fresh 941701 to 942200 and -2.0 on
     942701 to 943200 (-4.0 to -0.0); level against the camper's first hands, the only
     ones it changes. In the browser (the offline app) its decisions' p95 was 133 ms
-    against the app's 75 ms, past the 100 ms target there (docs/STRENGTH.md, the
-    rounds "wider play-outs from Hard's first turn")."""
+    against the app's 75 ms, and with the faster play-outs, against Medium on the same
+    deals, 114 ms against 78 ms: past the 100 ms target there (docs/STRENGTH.md, the
+    rounds "wider play-outs from Hard's first turn" and "Hard's play-outs made faster").
+    On 944701 to 945200 against OpenSpiel's bot -0.4 (-2.6 to +1.8); over the 2,000
+    fresh seeds +0.9 (-0.2 to +1.9)."""
     knocker_samples: int = 0
     """With ``knocker_playouts``: dealt hands for its play-outs before ``late_playouts``
     (0: twice ``rollout_samples``, as from ``late_playouts`` on).
