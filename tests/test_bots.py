@@ -527,6 +527,50 @@ def test_camper_lays_out_the_melds_that_offer_the_fewest_lay_offs() -> None:
     assert masks == sorted([mask_of(parse_cards("4S 5S 6S")), mask_of(parse_cards("7C 7D 7H 7S"))])
 
 
+# --- OpenSpiel's simple bot (the port) ------------------------------------------
+
+_OS_HAND = ("2C 3C 4C 5D 6D 7D 9H 9S KH JD", "5H 6H JC JH 3D 8H TD TC QS KD")
+
+
+def test_openspiel_takes_a_pile_card_that_melds_or_lets_it_knock_at_once() -> None:
+    bot = make_bot("openspiel", seed=1)
+    # The 9♣ makes three nines: 10 points left after throwing the K♥, a knock.
+    assert bot.choose(Hand.deal(deck_for(*_OS_HAND, "9C"), dealer=1).view(0)) == TakeUpcard()
+    # The A♠ melds nothing and leaves 29 points: the stock.
+    assert bot.choose(Hand.deal(deck_for(*_OS_HAND, "AS"), dealer=1).view(0)) == PassUpcard()
+    # With J♦ gone the A♠ still melds nothing, but K♥ out it leaves 1 point: a knock.
+    hands = ("2C 3C 4C 5D 6D 7D 9H 9S 9D KH", _OS_HAND[1])
+    assert bot.choose(Hand.deal(deck_for(*hands, "AS"), dealer=1).view(0)) == TakeUpcard()
+    assert (
+        make_bot("simple", seed=1).choose(Hand.deal(deck_for(*hands, "AS"), dealer=1).view(0))
+        == PassUpcard()
+    )
+
+
+def test_openspiel_throws_its_highest_ranked_deadwood_card() -> None:
+    # Deadwood K♣ K♠ Q♥ 2♦: both kings score as the queen; OpenSpiel orders spades
+    # before clubs, so the king of clubs goes.
+    deck = deck_for("AH 2H 3H 5D 6D 7D KC KS QH 2D", _OS_HAND[1], "8S", "4S")
+    hand = Hand.deal(deck, dealer=1)
+    hand.apply(PassUpcard())
+    hand.apply(PassUpcard())
+    hand.apply(DrawStock())
+    assert make_bot("openspiel", seed=1).choose(hand.view(0)) == Discard(Card.parse("KC"))
+
+
+def test_openspiel_reckons_eleven_cards_its_own_way_and_lets_a_knock_pass() -> None:
+    # [5♣ 6♣ 7♣] [5♥ 6♥ 7♥] leave A♦ 2♦ 5♦ 2♠ 7♠: 10 points after throwing the 7♠, a
+    # legal knock. OpenSpiel's search finds [5♣ 5♦ 5♥] [7♣ 7♥ 7♠] first (as many points
+    # melded), counts 11 without its highest card and throws the 6♥ instead.
+    deck = deck_for("5C 6C 7C AD 2D 5D 5H 6H 7H 2S", "3H 4H JC JH 3D 8H TD TC QS KD", "8S", "7S")
+    hand = Hand.deal(deck, dealer=1)
+    hand.apply(PassUpcard())
+    hand.apply(PassUpcard())
+    hand.apply(DrawStock())
+    assert Knock(Card.parse("7S")) in hand.legal_actions()
+    assert make_bot("openspiel", seed=1).choose(hand.view(0)) == Discard(Card.parse("6H"))
+
+
 @given(
     cards=st.lists(st.integers(0, 51), min_size=18, max_size=18, unique=True),
     ace_high=st.booleans(),

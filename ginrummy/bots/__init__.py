@@ -7,7 +7,7 @@
 >>> bot.choose(hand.view(1)) in hand.legal_actions()
 True
 >>> BOT_NAMES
-('easy', 'medium', 'hard', 'simple', 'camper', 'camper-lite')
+('easy', 'medium', 'hard', 'simple', 'camper', 'camper-lite', 'openspiel')
 
 A bot decides from the view alone and its seed, so a fresh bot per decision
 gives the same action as one kept for a whole match.
@@ -23,7 +23,15 @@ from ginrummy.bots.basic import EasyBot, MediumBot
 
 __all__ = ["BOT_NAMES", "Bot", "UnknownBotError", "card_weights", "make_bot"]
 
-BOT_NAMES: tuple[str, ...] = ("easy", "medium", "hard", "simple", "camper", "camper-lite")
+BOT_NAMES: tuple[str, ...] = (
+    "easy",
+    "medium",
+    "hard",
+    "simple",
+    "camper",
+    "camper-lite",
+    "openspiel",
+)
 """The bots :func:`make_bot` knows: the three levels, then the yardsticks."""
 
 
@@ -35,6 +43,7 @@ def _factories() -> dict[str, Callable[[int], Bot]]:
     from ginrummy.bots.camper import CamperBot
     from ginrummy.bots.camper_lite import CamperLiteBot
     from ginrummy.bots.hard import HardBot
+    from ginrummy.bots.openspiel import OpenSpielBot
     from ginrummy.bots.simple import SimpleBot
 
     return {
@@ -44,6 +53,7 @@ def _factories() -> dict[str, Callable[[int], Bot]]:
         "simple": SimpleBot,
         "camper": CamperBot,
         "camper-lite": CamperLiteBot,
+        "openspiel": OpenSpielBot,
     }
 
 
