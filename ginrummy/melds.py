@@ -235,16 +235,14 @@ def _kept_after_sets(mask: Bitmask, choices: list[list[Bitmask]]) -> list[Bitmas
     return kept
 
 
-def _deadwood_sets(mask: Bitmask, triples: int, ace_high: bool) -> int:
-    """The least deadwood of a hand holding three or four cards of the ``triples`` ranks.
+def _set_kept(mask: Bitmask, triples: int, ace_high: bool) -> list[Bitmask]:
+    """The cards left for runs under each choice of sets worth trying, for a hand
+    holding three or four cards of the ``triples`` ranks.
 
     A rank none of whose cards lies in any run goes whole into its set (any
     other choice leaves its cards dead); the other ranks are searched.
     """
-    if ace_high:
-        dead, runnable_of = DEAD_HIGH, RUNNABLE_HIGH
-    else:
-        dead, runnable_of = DEAD_LOW, RUNNABLE_LOW
+    runnable_of = RUNNABLE_HIGH if ace_high else RUNNABLE_LOW
     ra = runnable_of[mask & _SUIT_MASK]
     rb = runnable_of[mask >> 13 & _SUIT_MASK]
     rc = runnable_of[mask >> 26 & _SUIT_MASK]
@@ -253,21 +251,21 @@ def _deadwood_sets(mask: Bitmask, triples: int, ace_high: bool) -> int:
     # A whole set's cards are in no run: taking them out changes no suit's runs.
     mask &= ~(_RANK_ROW * (triples ^ searched))
     if not searched:
-        return (
-            dead[mask & _SUIT_MASK]
-            + dead[mask >> 13 & _SUIT_MASK]
-            + dead[mask >> 26 & _SUIT_MASK]
-            + dead[mask >> 39]
-        )
+        return [mask]
     runnable = ra | rb << 13 | rc << 26 | rd << 39
-    kept = _kept_after_sets(mask, _set_choices(mask, searched, runnable))
+    return _kept_after_sets(mask, _set_choices(mask, searched, runnable))
+
+
+def _deadwood_sets(mask: Bitmask, triples: int, ace_high: bool) -> int:
+    """The least deadwood of a hand holding three or four cards of the ``triples`` ranks."""
+    dead = DEAD_HIGH if ace_high else DEAD_LOW
     return min(
         [
             dead[k & _SUIT_MASK]
             + dead[k >> 13 & _SUIT_MASK]
             + dead[k >> 26 & _SUIT_MASK]
             + dead[k >> 39]
-            for k in kept
+            for k in _set_kept(mask, triples, ace_high)
         ]
     )
 
@@ -296,7 +294,8 @@ def deadwood_without_mask(mask: Bitmask, ace_high: bool = False) -> Callable[[in
     """For a hand given as a bitmask: a function giving, for each of its cards, the
     least deadwood of the hand without that card (``deadwood_mask(mask & ~(1 << card))``).
     The fast path for bots that weigh every throw: when no rank has three cards, taking
-    a card out changes only its own suit's runs, read from the table.
+    a card out changes only its own suit's runs, read from the table (with three of a
+    rank, the same for the cards of other ranks under each choice of sets).
 
     >>> from ginrummy import CardSet
     >>> from ginrummy.cards import parse_card
@@ -308,15 +307,44 @@ def deadwood_without_mask(mask: Bitmask, ace_high: bool = False) -> Callable[[in
     b = mask >> 13 & _SUIT_MASK
     c = mask >> 26 & _SUIT_MASK
     d = mask >> 39
-    if _triples(a, b, c, d):
-        return lambda card: deadwood_mask(mask & ~(1 << card), ace_high)
     dead = DEAD_HIGH if ace_high else DEAD_LOW
+    triples = _triples(a, b, c, d)
+    if triples:
+        return _without_sets(mask, triples, ace_high, dead)
     suits = (a, b, c, d)
     total = dead[a] + dead[b] + dead[c] + dead[d]
 
     def without(card: int) -> int:
         row = suits[card // 13]
         return total - dead[row] + dead[row & ~(1 << card % 13)]
+
+    return without
+
+
+def _without_sets(
+    mask: Bitmask, triples: int, ace_high: bool, dead: Sequence[int]
+) -> Callable[[int], int]:
+    """:func:`deadwood_without_mask` for a hand with three or four cards of a rank.
+
+    A card of no such rank is in every choice's cards left for runs, so the hand
+    without it is each choice without it, read from its suit's table. Taking the
+    card out only narrows which cards can be in runs, so the choices worth trying
+    for the smaller hand are among these. A card of such a rank changes the sets:
+    the hand without it is searched again.
+    """
+    rows = [
+        (k & _SUIT_MASK, k >> 13 & _SUIT_MASK, k >> 26 & _SUIT_MASK, k >> 39)
+        for k in _set_kept(mask, triples, ace_high)
+    ]
+    totals = [(dead[a] + dead[b] + dead[c] + dead[d], (a, b, c, d)) for a, b, c, d in rows]
+    in_sets = _RANK_ROW * triples
+
+    def without(card: int) -> int:
+        if in_sets >> card & 1:
+            return deadwood_mask(mask & ~(1 << card), ace_high)
+        suit = card // 13
+        keep = ~(1 << card % 13)
+        return min([t - dead[r[suit]] + dead[r[suit] & keep] for t, r in totals])
 
     return without
 

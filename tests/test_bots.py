@@ -571,6 +571,11 @@ def test_openspiel_reckons_eleven_cards_its_own_way_and_lets_a_knock_pass() -> N
     assert make_bot("openspiel", seed=1).choose(hand.view(0)) == Discard(Card.parse("6H"))
 
 
+@given(st.sets(st.integers(0, 51)))
+def test_a_masks_cards_are_listed_lowest_first(cards: set[int]) -> None:
+    assert bits(mask_of(cards)) == sorted(cards)
+
+
 @given(
     cards=st.lists(st.integers(0, 51), min_size=18, max_size=18, unique=True),
     ace_high=st.booleans(),

@@ -159,10 +159,23 @@ def test_knock_options_agree_with_deadwood_of_each_discard(
     assert deadwood_after_discard_mask(mask, ace_high) == min(options.values())
 
 
-@settings(max_examples=200, deadline=None)
-@given(st.one_of(any_hand, dense_hands(size=11)), st.booleans())
+@st.composite
+def set_hands(draw: st.DrawFn) -> list[int]:
+    """Eleven cards holding three or four of one or two ranks, the rest anywhere."""
+    ranks = draw(st.lists(st.integers(0, 12), min_size=1, max_size=2, unique=True))
+    cards: list[int] = []
+    for rank in ranks:
+        suits = draw(st.lists(st.integers(0, 3), min_size=3, max_size=4, unique=True))
+        cards += [suit * 13 + rank for suit in suits]
+    rest = draw(st.lists(st.integers(0, 51), min_size=11, max_size=11, unique=True))
+    return (cards + [c for c in rest if c not in cards])[:11]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(any_hand, dense_hands(size=11), set_hands()), st.booleans())
 def test_deadwood_without_each_card_agrees_with_deadwood(cards: list[int], ace_high: bool) -> None:
-    # The bots weigh every throw by this fast path (table look-ups when no rank has three).
+    # The bots weigh every throw by this fast path (table look-ups when no rank has three;
+    # with sets, the cards of other ranks from the search's choices of sets).
     mask = mask_of(cards)
     without = deadwood_without_mask(mask, ace_high)
     for card in cards:

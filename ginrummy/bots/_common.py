@@ -45,14 +45,26 @@ __all__ = [
 ALL_CARDS: Bitmask = (1 << 52) - 1
 
 
+_ROW = (1 << 13) - 1
+
+
+def _row_cards(first: int) -> tuple[tuple[int, ...], ...]:
+    """For each 13-bit row of a suit whose first card is ``first``: its card indices."""
+    table: list[tuple[int, ...]] = [()] * (1 << 13)
+    for row in range(1, 1 << 13):
+        low = row & -row
+        table[row] = (first + low.bit_length() - 1, *table[row ^ low])
+    return tuple(table)
+
+
+_SUIT_CARDS = tuple(_row_cards(13 * suit) for suit in range(4))
+"""For each suit, each row's card indices: a hand's cards in four look-ups."""
+
+
 def bits(mask: Bitmask) -> list[int]:
     """The card indices in ``mask``, lowest first."""
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
+    a, b, c, d = _SUIT_CARDS
+    return [*a[mask & _ROW], *b[mask >> 13 & _ROW], *c[mask >> 26 & _ROW], *d[mask >> 39]]
 
 
 @lru_cache(maxsize=1 << 18)

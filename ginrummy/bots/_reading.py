@@ -22,7 +22,7 @@ from ginrummy.bots._common import (
 )
 from ginrummy.cards import CARD_POINTS, Bitmask, mask_of
 from ginrummy.hand import PlayerView
-from ginrummy.melds import deadwood_without_mask, lay_off_spots
+from ginrummy.melds import deadwood_after_discard_mask, deadwood_without_mask, lay_off_spots
 
 __all__ = [
     "Fits",
@@ -293,15 +293,19 @@ def _one_guess(reading: Reading, rng: random.Random, extra: int) -> Bitmask:
     for c in chosen[: reading.opp_unknown]:
         hand |= 1 << c
     # Each further card is drawn and the least useful unknown card thrown away (the
-    # highest card among equals).
+    # highest card among equals): the scan from the highest card stops at a card
+    # that leaves the least any throw of the eleven can leave.
     ace_high = reading.ace_high
     for c in chosen[reading.opp_unknown :]:
         hand |= 1 << c
         without = deadwood_without_mask(hand, ace_high)
+        floor = deadwood_after_discard_mask(hand, ace_high) if hand.bit_count() == 11 else -1
         drop, least = -1, 1 << 10
         for d in reversed(bits(hand & ~reading.known_opp)):
             left = without(d)
             if left < least:
                 drop, least = d, left
+                if left == floor:
+                    break
         hand &= ~(1 << drop)
     return hand
