@@ -63,6 +63,16 @@ def deck_for(non_dealer: str, dealer: str, upcard: str, stock: str = "") -> tupl
     return deck
 
 
+def first_stock_draw(deck: tuple[Card, ...]) -> Hand:
+    """The hand dealt from ``deck`` (the other player dealing) after both players passed
+    the upcard and the first player drew from the stock: eleven cards to throw from."""
+    hand = Hand.deal(deck, dealer=1)
+    hand.apply(PassUpcard())
+    hand.apply(PassUpcard())
+    hand.apply(DrawStock())
+    return hand
+
+
 def play_out(hand: Hand, names: tuple[str, str], seed: int) -> None:
     """Play a hand to its end, checking each bot's view and action on the way."""
     bots = [make_bot(names[0], seed=seed), make_bot(names[1], seed=seed + 1)]
@@ -228,10 +238,7 @@ def test_hard_throws_an_unconnected_king_before_a_connected_four() -> None:
         "QD",
         "KC",
     )
-    hand = Hand.deal(deck, dealer=1)
-    hand.apply(PassUpcard())
-    hand.apply(PassUpcard())
-    hand.apply(DrawStock())
+    hand = first_stock_draw(deck)
     assert make_bot("hard", seed=1).choose(hand.view(0)) == Discard(Card.parse("KC"))
 
 
@@ -303,10 +310,7 @@ def _pair_hand(pile_nines: bool) -> Hand:
         upcard,
         "5H 7D 4S",
     )
-    hand = Hand.deal(deck, dealer=1)
-    hand.apply(PassUpcard())
-    hand.apply(PassUpcard())
-    hand.apply(DrawStock())  # the 5♥
+    hand = first_stock_draw(deck)  # the 5♥
     hand.apply(Discard(Card.parse("JD")))
     hand.apply(DrawStock())  # the 7♦
     hand.apply(Discard(Card.parse(thrown)))
@@ -550,11 +554,7 @@ def test_openspiel_takes_a_pile_card_that_melds_or_lets_it_knock_at_once() -> No
 def test_openspiel_throws_its_highest_ranked_deadwood_card() -> None:
     # Deadwood K♣ K♠ Q♥ 2♦: both kings score as the queen; OpenSpiel orders spades
     # before clubs, so the king of clubs goes.
-    deck = deck_for("AH 2H 3H 5D 6D 7D KC KS QH 2D", _OS_HAND[1], "8S", "4S")
-    hand = Hand.deal(deck, dealer=1)
-    hand.apply(PassUpcard())
-    hand.apply(PassUpcard())
-    hand.apply(DrawStock())
+    hand = first_stock_draw(deck_for("AH 2H 3H 5D 6D 7D KC KS QH 2D", _OS_HAND[1], "8S", "4S"))
     assert make_bot("openspiel", seed=1).choose(hand.view(0)) == Discard(Card.parse("KC"))
 
 
@@ -563,10 +563,7 @@ def test_openspiel_reckons_eleven_cards_its_own_way_and_lets_a_knock_pass() -> N
     # legal knock. OpenSpiel's search finds [5♣ 5♦ 5♥] [7♣ 7♥ 7♠] first (as many points
     # melded), counts 11 without its highest card and throws the 6♥ instead.
     deck = deck_for("5C 6C 7C AD 2D 5D 5H 6H 7H 2S", "3H 4H JC JH 3D 8H TD TC QS KD", "8S", "7S")
-    hand = Hand.deal(deck, dealer=1)
-    hand.apply(PassUpcard())
-    hand.apply(PassUpcard())
-    hand.apply(DrawStock())
+    hand = first_stock_draw(deck)
     assert Knock(Card.parse("7S")) in hand.legal_actions()
     assert make_bot("openspiel", seed=1).choose(hand.view(0)) == Discard(Card.parse("6H"))
 

@@ -456,8 +456,12 @@ class HardConfig:
     against the app's 75 ms, and with the faster play-outs, against Medium on the same
     deals, 114 ms against 78 ms: past the 100 ms target there (docs/STRENGTH.md, the
     rounds "wider play-outs from Hard's first turn" and "Hard's play-outs made faster").
-    On 944701 to 945200 against OpenSpiel's bot -0.4 (-2.6 to +1.8); over the 2,000
-    fresh seeds +0.9 (-0.2 to +1.9)."""
+    On 944701 to 945200 against OpenSpiel's bot -0.4 (-2.6 to +1.8), on 945201 to 945700
+    +2.5 (+0.4 to +4.6): over the 2,500 fresh seeds +1.2 (+0.3 to +2.1); against
+    ``simple`` on 945201 to 945700 -0.3, over its 1,500 fresh seeds -0.6 (-1.7 to +0.5);
+    against the camper's first hands on 945701 to 946200 -1.3 (-2.9 to +0.3).
+    With the cheaper guesses of the round "OpenSpiel's bot ported" its browser p95
+    against Medium was 87 ms (99 ms under load) against the app's 74 ms."""
     knocker_samples: int = 0
     """With ``knocker_playouts``: dealt hands for its play-outs before ``late_playouts``
     (0: twice ``rollout_samples``, as from ``late_playouts`` on).

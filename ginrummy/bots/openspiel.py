@@ -20,7 +20,10 @@ Where its choice is not legal here (it may throw back the card just taken from
 the pile; a knock card the rules here refuse), it throws the legal card that
 leaves the least deadwood, the highest-scoring first, as the external wrapper
 does. The two give the same games (``bench/openspiel_port_check.py``); this
-one needs no OpenSpiel and decides in a fraction of the time.
+one needs no OpenSpiel and decides in a fraction of the time. One difference:
+at Gin only the wrapper does not tell OpenSpiel the rule (its bot knocks at 10,
+and the wrapper throws the least-deadwood card instead), where the port plays
+as OpenSpiel's bot would with the hand's knock limit, 0.
 """
 
 from __future__ import annotations
