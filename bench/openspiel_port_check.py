@@ -27,7 +27,7 @@ import pyspiel
 from ginrummy.arena import ExternalBot, build_bot
 from ginrummy.bots import Bot
 from ginrummy.bots.openspiel import OpenSpielBot, best_meld_group, min_deadwood
-from ginrummy.hand import Action, PlayerView
+from ginrummy.hand import Action, PlayerView, shuffled_deck
 from ginrummy.match import Match
 from ginrummy.settings import KnockMode, Settings
 
@@ -88,14 +88,13 @@ class Twin:
 def check_matches(count: int, against: str, seed: int, settings: Settings) -> tuple[int, int]:
     """Decisions asked and decisions that differed over ``count`` matches."""
     twin = Twin(seed)
-    decisions = differ = 0
     for i in range(count):
         other = build_bot(against, seed + i)
         seat = i % 2
         bots: list[Bot] = [twin, other] if seat == 0 else [other, twin]
         twin.start_match(seat, settings, seed + i)
         match = Match.start(
-            _deck(random.Random(f"{seed}/{i}")), first_dealer=i // 2 % 2, settings=settings
+            shuffled_deck(random.Random(f"{seed}/{i}")), first_dealer=i // 2 % 2, settings=settings
         )
         rng = random.Random(f"{seed}/{i}/decks")
         while True:
@@ -105,19 +104,13 @@ def check_matches(count: int, against: str, seed: int, settings: Settings) -> tu
             twin.hand_over(match.view(seat))
             if match.is_over:
                 break
-            match.next_hand(_deck(rng))
+            match.next_hand(shuffled_deck(rng))
         print(f"  match {i + 1}/{count}: {twin.decisions} decisions, {len(twin.differ)} differ")
     decisions, differ = twin.decisions, len(twin.differ)
     for line in twin.differ[:5]:
         print("  " + line)
     twin.real.close()
     return decisions, differ
-
-
-def _deck(rng: random.Random) -> tuple[int, ...]:
-    deck = list(range(52))
-    rng.shuffle(deck)
-    return tuple(deck)
 
 
 def main() -> int:
