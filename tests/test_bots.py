@@ -28,6 +28,7 @@ from ginrummy.bots.hard import (
     THREW_MISS,
     HardConfig,
     KnockOdds,
+    camp_chance,
     hard_variant,
     knocking_style,
 )
@@ -752,6 +753,27 @@ def test_knocker_playouts_widen_hards_early_play_outs_unless_it_reads_a_camper()
     assert hard_variant("knocker_playouts=1", seed=103).choose(camper) == Discard(
         parse_cards("TC")[0]
     )
+
+
+def test_knocker_belief_turns_the_wide_play_outs_off_when_first_hand_throws_read_camping() -> None:
+    # First hands, nobody read by the earlier hands. The camper's low throws (its
+    # ``camp_chance`` 0.91 at seed 10) turn the wider play-outs off at a belief of 0.5;
+    # ``simple``'s (0.40 at seed 45) leave them on; at 0 they play only against a
+    # player the earlier hands show knocking late.
+    camper = _after_turns(10, 14).view(0)
+    assert camp_chance(read_record(camper).opp_threw) > 0.9
+    assert hard_variant("knocker_playouts=1", seed=10).choose(camper) == Discard(
+        parse_cards("3H")[0]
+    )
+    believing = hard_variant("knocker_playouts=1,knocker_belief=0.5", seed=10)
+    assert believing.choose(camper) == make_bot("hard", seed=10).choose(camper)
+    assert believing.choose(camper) == Discard(parse_cards("4D")[0])
+    knocker = _after_turns(45, 10, bot="simple").view(0)
+    assert camp_chance(read_record(knocker).opp_threw) < 0.5
+    believing = hard_variant("knocker_playouts=1,knocker_belief=0.5", seed=45)
+    assert believing.choose(knocker) == Discard(parse_cards("7S")[0])
+    read_only = hard_variant("knocker_playouts=1,knocker_belief=0", seed=45)
+    assert read_only.choose(knocker) == Discard(parse_cards("7C")[0])
 
 
 def _second_hand_at_turn(turn: int = 5, knock_at: int | None = None) -> PlayerView:

@@ -462,6 +462,11 @@ class HardConfig:
     against the camper's first hands on 945701 to 946200 -1.3 (-2.9 to +0.3).
     With the cheaper guesses of the round "OpenSpiel's bot ported" its browser p95
     against Medium was 87 ms (99 ms under load) against the app's 74 ms."""
+    knocker_belief: float = 1.0
+    """With ``knocker_playouts``, in a hand the earlier hands have not read (a match's
+    first hand among them): the wider play-outs play only while :func:`camp_chance` of
+    the other player's throws so far is below this (1 always, 0 never: only against a
+    player the earlier hands show knocking late)."""
     knocker_samples: int = 0
     """With ``knocker_playouts``: dealt hands for its play-outs before ``late_playouts``
     (0: twice ``rollout_samples``, as from ``late_playouts`` on).
@@ -755,7 +760,10 @@ class HardBot:
         best = scored[0][0]
         passed, late = style
         start = config.late_playouts
-        if config.knocker_playouts and passed <= late:
+        if config.knocker_playouts and (
+            passed < late
+            or (passed == late and camp_chance(record.opp_threw) < config.knocker_belief)
+        ):
             start = config.knocker_playouts
         far_on = 0 < start <= record.my_turns
         count = config.late_throws if far_on else config.rollout_throws
