@@ -19,6 +19,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import lru_cache
 
 from ginrummy import melds
 from ginrummy.bots._common import bits
@@ -88,6 +89,14 @@ _ORDER = tuple(sorted(range(52), key=lambda c: (-CARD_POINTS[c], -c)))
 """Every card, dearest first (the higher card first among equals)."""
 
 
+PLAYOUT_CACHE = 1 << 14
+"""How many answers each quick player's rule keeps. The throws weighed by play-outs
+meet the same dealt hands and stocks, so the other player often holds the same eleven
+cards in several of them (about a third of its throws and pile choices repeat), all
+within one decision: the caches hold a few decisions' worth."""
+
+
+@lru_cache(maxsize=PLAYOUT_CACHE)
 def least_throw(hand: Bitmask, locked: int, ace_high: bool) -> tuple[int, int]:
     """The card to throw from eleven (never ``locked``) and the deadwood it leaves:
     of the throws that leave the least, the dearest."""
@@ -162,6 +171,7 @@ def outs_throw(
     return throw_by(hand, locked, ace_high, OUTS_SLACK, lambda kept: -weight * outs(kept))
 
 
+@lru_cache(maxsize=PLAYOUT_CACHE)
 def _melds_with(hand: Bitmask, top: int, now: int, ace_high: bool) -> bool:
     """Whether ``top`` joins a meld of ``hand`` and lowers its deadwood (the pile rule
     of the simple players)."""
