@@ -733,46 +733,43 @@ def test_hard_knocks_for_two_turns_against_a_player_who_knocked_late() -> None:
 
 
 def test_knocker_playouts_widen_hards_early_play_outs_unless_it_reads_a_camper() -> None:
-    # Hard's throw in a match's first hand (nobody read yet), where weighing 5 throws
-    # on 48 dealt hands from its first turn (``late_playouts=1``) throws another card
-    # than the app's Hard, which widens its play-outs only from its 7th turn. The
-    # setting plays as ``late_playouts=1`` there; given earlier hands in which the other
-    # player passed up a knock (a camper), it plays as the app's Hard though
+    # Hard's throw in a match's first hand (nobody read yet, ``simple``'s throws read a
+    # knocker), where weighing 5 throws on 48 dealt hands from its first turn throws
+    # another card than Hard without the setting, which widens its play-outs only from
+    # its 7th turn (``late_playouts``). Given earlier hands in which the other player
+    # passed up a knock (a camper), the app's Hard plays as without the setting though
     # ``late_playouts=1`` still throws another card.
     first = _after_turns(45, 10, bot="simple").view(0)
-    assert make_bot("hard", seed=45).choose(first) == Discard(parse_cards("7C")[0])
+    assert make_bot("hard", seed=45).choose(first) == Discard(parse_cards("7S")[0])
     assert hard_variant("late_playouts=1", seed=45).choose(first) == Discard(parse_cards("7S")[0])
-    assert hard_variant("knocker_playouts=1", seed=45).choose(first) == Discard(
-        parse_cards("7S")[0]
+    assert hard_variant("knocker_playouts=0", seed=45).choose(first) == Discard(
+        parse_cards("7C")[0]
     )
     camper = replace(
         _after_turns(103, 10, bot="simple").view(0), earlier=_second_hand_at_turn(3).earlier
     )
     assert make_bot("hard", seed=103).choose(camper) == Discard(parse_cards("TC")[0])
-    assert hard_variant("late_playouts=1", seed=103).choose(camper) == Discard(parse_cards("JS")[0])
-    assert hard_variant("knocker_playouts=1", seed=103).choose(camper) == Discard(
+    assert hard_variant("knocker_playouts=0", seed=103).choose(camper) == Discard(
         parse_cards("TC")[0]
     )
+    assert hard_variant("late_playouts=1", seed=103).choose(camper) == Discard(parse_cards("JS")[0])
 
 
 def test_knocker_belief_turns_the_wide_play_outs_off_when_first_hand_throws_read_camping() -> None:
     # First hands, nobody read by the earlier hands. The camper's low throws (its
-    # ``camp_chance`` 0.91 at seed 10) turn the wider play-outs off at a belief of 0.5;
-    # ``simple``'s (0.40 at seed 45) leave them on; at 0 they play only against a
-    # player the earlier hands show knocking late.
+    # ``camp_chance`` 0.91 at seed 10) turn the wider play-outs off at the app's belief
+    # of 0.5 (a belief of 1 keeps them on); ``simple``'s (0.40 at seed 45) leave them
+    # on; at 0 they play only against a player the earlier hands show knocking late.
     camper = _after_turns(10, 14).view(0)
     assert camp_chance(read_record(camper).opp_threw) > 0.9
-    assert hard_variant("knocker_playouts=1", seed=10).choose(camper) == Discard(
-        parse_cards("3H")[0]
-    )
-    believing = hard_variant("knocker_playouts=1,knocker_belief=0.5", seed=10)
-    assert believing.choose(camper) == make_bot("hard", seed=10).choose(camper)
-    assert believing.choose(camper) == Discard(parse_cards("4D")[0])
+    assert hard_variant("knocker_belief=1", seed=10).choose(camper) == Discard(parse_cards("3H")[0])
+    hard = make_bot("hard", seed=10)
+    assert hard.choose(camper) == hard_variant("knocker_playouts=0", seed=10).choose(camper)
+    assert hard.choose(camper) == Discard(parse_cards("4D")[0])
     knocker = _after_turns(45, 10, bot="simple").view(0)
     assert camp_chance(read_record(knocker).opp_threw) < 0.5
-    believing = hard_variant("knocker_playouts=1,knocker_belief=0.5", seed=45)
-    assert believing.choose(knocker) == Discard(parse_cards("7S")[0])
-    read_only = hard_variant("knocker_playouts=1,knocker_belief=0", seed=45)
+    assert make_bot("hard", seed=45).choose(knocker) == Discard(parse_cards("7S")[0])
+    read_only = hard_variant("knocker_belief=0", seed=45)
     assert read_only.choose(knocker) == Discard(parse_cards("7C")[0])
 
 

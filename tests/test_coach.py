@@ -157,8 +157,8 @@ def test_a_dead_hand_keeps_the_other_players_reasons_hidden() -> None:
 
 def test_the_same_seed_gives_the_same_review() -> None:
     hand = played(10, ("easy", "hard"))
-    first = review_hand(hand, 0, samples=3, seed=7, only=[27])
-    again = review_hand(hand, 0, samples=3, seed=7, only=[27])
+    first = review_hand(hand, 0, samples=3, seed=7, only=[28])
+    again = review_hand(hand, 0, samples=3, seed=7, only=[28])
     assert any(d.samples for d in first.decisions)
     assert first == again and first.to_dict() == again.to_dict()
 

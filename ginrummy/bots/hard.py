@@ -440,14 +440,18 @@ class HardConfig:
     is in docs/STRENGTH.md. ``hard:late_playouts=0`` is Hard without it."""
     late_throws: int = 5
     late_margin: float = 6.0
-    knocker_playouts: int = 0
-    """``late_playouts`` against a player not read as a camper (``adapt``; a match's
-    first hand included): from this turn of Hard's on; 0 keeps ``late_playouts``.
+    knocker_playouts: int = 1
+    """``late_playouts`` against a player not read as a camper (``adapt``; in a hand
+    not read yet, see ``knocker_belief``): from this turn of Hard's on; 0 keeps
+    ``late_playouts``. On in the app's Hard since the round "the wider early play-outs
+    where the throws read a knocker", with ``knocker_belief=0.5``;
+    ``hard:knocker_playouts=0`` is Hard without it.
     Against a player who knocks at once nearly half the hands end before Hard's 7th
     throw (91 of 200 first hands against ``simple``), so the wider play-outs seldom
     come where the hand is decided.
 
-    Off in the app's Hard. At 1, paired with the app's Hard, 2 matches a seed: against
+    Before that round it was off, and always played in a hand not read yet. At 1,
+    paired with the app's Hard of the time, 2 matches a seed: against
     OpenSpiel's bot +1.4 points of win share on tuning seeds 8751 to 9750 (-0.1 to
     +2.9) and +1.3 on fresh 942201 to 944200 (+0.1 to +2.5); against ``simple`` +0.8
     on the tuning seeds (-0.7 to +2.3), +0.5 on fresh 941701 to 942200 and -2.0 on
@@ -462,11 +466,17 @@ class HardConfig:
     against the camper's first hands on 945701 to 946200 -1.3 (-2.9 to +0.3).
     With the cheaper guesses of the round "OpenSpiel's bot ported" its browser p95
     against Medium was 87 ms (99 ms under load) against the app's 74 ms."""
-    knocker_belief: float = 1.0
+    knocker_belief: float = 0.5
     """With ``knocker_playouts``, in a hand the earlier hands have not read (a match's
     first hand among them): the wider play-outs play only while :func:`camp_chance` of
     the other player's throws so far is below this (1 always, 0 never: only against a
-    player the earlier hands show knocking late)."""
+    player the earlier hands show knocking late).
+
+    0.5 in the app's Hard, chosen before any run. On fresh seeds, paired with the app's
+    Hard before it (``knocker_playouts=0``), 2 matches a seed: against OpenSpiel's bot
+    +2.8 points of win share on 946201 to 946700 (+0.8 to +4.8), against ``simple``
+    +0.1 (-2.1 to +2.3), against the camper +0.2 on 946701 to 947200 (-1.0 to +1.4),
+    where ``knocker_belief=1`` had lost 1.3 on the camper's first hands."""
     knocker_samples: int = 0
     """With ``knocker_playouts``: dealt hands for its play-outs before ``late_playouts``
     (0: twice ``rollout_samples``, as from ``late_playouts`` on).
