@@ -770,9 +770,10 @@ class HardBot:
         best = scored[0][0]
         passed, late = style
         start = config.late_playouts
+        belief = config.knocker_belief
         if config.knocker_playouts and (
             passed < late
-            or (passed == late and camp_chance(record.opp_threw) < config.knocker_belief)
+            or (passed == late and (belief >= 1 or camp_chance(record.opp_threw) < belief))
         ):
             start = config.knocker_playouts
         far_on = 0 < start <= record.my_turns
