@@ -474,11 +474,11 @@ class HardConfig:
 
     0.5 in the app's Hard, chosen before any run. On fresh seeds, paired with the app's
     Hard before it (``knocker_playouts=0``), 2 matches a seed: against OpenSpiel's bot
-    +2.8 points of win share on 946201 to 946700 (+0.8 to +4.8) and +1.0 on 946701 to
-    947200 (+1.9 over both, +0.4 to +3.4); against ``simple`` +0.1 and +1.1 (+0.6 over
-    both, -0.9 to +2.1); against the camper +0.2 on 946701 to 947200 and +0.3 on 947201
-    to 947700 (+0.3 over both, -0.6 to +1.1), where ``knocker_belief=1`` had lost 1.3 on
-    the camper's first hands."""
+    +2.8 points of win share on 946201 to 946700 (+0.8 to +4.8), +1.0 on 946701 to
+    947200 and +0.2 on 947701 to 948200 (+1.3 over the three, +0.1 to +2.5); against
+    ``simple`` +0.1 and +1.1 on the first two (+0.6 over both, -0.9 to +2.1); against
+    the camper +0.2 on 946701 to 947200 and +0.3 on 947201 to 947700 (+0.3 over both,
+    -0.6 to +1.1), where ``knocker_belief=1`` had lost 1.3 on the camper's first hands."""
     knocker_samples: int = 0
     """With ``knocker_playouts``: dealt hands for its play-outs before ``late_playouts``
     (0: twice ``rollout_samples``, as from ``late_playouts`` on).
