@@ -17,6 +17,7 @@ import pytest
 from hypothesis import assume, given
 from hypothesis import strategies as st
 
+from ginrummy.arena import run_arena
 from ginrummy.bots import BOT_NAMES, UnknownBotError, card_weights, make_bot
 from ginrummy.bots._common import bits, deadwood_of, read_record
 from ginrummy.bots._lookahead import after_draws, two_draw_future, weighted_future_deadwood
@@ -1096,3 +1097,13 @@ def test_a_knocker_that_threw_a_five_past_a_lone_eight_is_rarely_dealt_it() -> N
         fits = bot._fits(view, record, read_table(view, record), (0, 0))
         assert fits is not None
         assert fits(hand) == chance
+
+
+def test_the_outcomes_bench_adds_up_to_the_arenas_points_a_hand() -> None:
+    """bench/bench_outcomes.py counts the arena's own hands: as many as the arena plays for
+    the same seeds, and its kinds' worth sums to the arena's points a hand."""
+    outcomes = _bench("bench_outcomes").count(("medium", "simple"), [3, 4], Settings())
+    report = run_arena(("medium", "simple"), [3, 4], kind="matches")
+    assert outcomes.hands == report.hands
+    worth = sum(row[-1] for row in outcomes.rows())
+    assert worth == pytest.approx(report.points_per_hand)
