@@ -20,10 +20,10 @@ import sys
 from collections import defaultdict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import partial
 
-from ginrummy.arena import MAX_HANDS_PER_MATCH, _decks, _notify, _seat_bots
+from ginrummy.arena import play_match
 from ginrummy.hand import HandResult, ResultKind
-from ginrummy.match import Match
 from ginrummy.settings import Settings
 
 KINDS: tuple[str, ...] = (
@@ -94,20 +94,8 @@ def count(bots: tuple[str, str], seeds: Sequence[int], settings: Settings) -> Ou
     outcomes = Outcomes()
     for seed in seeds:
         for first_seat in (0, 1):
-            first_dealer, decks = _decks(seed)
-            players = _seat_bots(bots, seed, first_seat, settings, {})
-            match = Match.start(next(decks), first_dealer=first_dealer, settings=settings)
-            for played in range(1, MAX_HANDS_PER_MATCH + 1):
-                while not match.hand.is_over:
-                    view = match.view(match.hand.to_act or 0)
-                    match.apply(players[view.player].choose(view))
-                result = match.hand.result
-                assert result is not None
-                outcomes.add(result, first_seat)
-                _notify(players, [match.view(0), match.view(1)])
-                if match.is_over or played == MAX_HANDS_PER_MATCH:
-                    break
-                match.next_hand(next(decks))
+            count_hand = partial(outcomes.add, first_seat=first_seat)
+            play_match(bots, seed, first_seat, settings, {}, count_hand)
     return outcomes
 
 

@@ -36,7 +36,7 @@ import subprocess
 import sys
 import time
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any, TextIO
@@ -315,9 +315,15 @@ def _notify(bots: Sequence[Bot], views: Sequence[PlayerView]) -> None:
 
 
 def play_match(
-    specs: tuple[str, str], seed: int, a_seat: int, settings: Settings, cache: dict[str, Bot]
+    specs: tuple[str, str],
+    seed: int,
+    a_seat: int,
+    settings: Settings,
+    cache: dict[str, Bot],
+    on_hand: Callable[[HandResult], None] | None = None,
 ) -> GameLog:
-    """One match from ``seed`` with bot A in seat ``a_seat``."""
+    """One match from ``seed`` with bot A in seat ``a_seat`` (``on_hand``: told each hand's
+    result as it ends, for benches that count more than the log does)."""
     first, decks = _decks(seed)
     bots = _seat_bots(specs, seed, a_seat, settings, cache)
     match = Match.start(next(decks), first_dealer=first, settings=settings)
@@ -331,6 +337,8 @@ def play_match(
         result = match.hand.result
         assert result is not None
         _tally(log, result)
+        if on_hand is not None:
+            on_hand(result)
         _notify(bots, [match.view(0), match.view(1)])
         if match.is_over or log.hands >= MAX_HANDS_PER_MATCH:
             break
