@@ -373,7 +373,11 @@ class HardConfig:
 
     64 measured on tuning seeds 8751 to 9750 (2,000 matches, paired with the app's
     Hard): +0.1 points of win share against the camper (-1.8 to +2.1), net points a
-    seed +1.3 (-3.7 to +6.2), decision p95 82 ms instead of 35."""
+    seed +1.3 (-3.7 to +6.2), decision p95 82 ms instead of 35. 48 (every play-out
+    doubled) against OpenSpiel's bot on fresh seeds 950201 to 951200 (2,000 matches,
+    paired): +0.9 (-0.5 to +2.4), net points a seed +2.9 (-0.3 to +6.1), decision p95
+    176 ms instead of 108 beside other runs; not yet checked on seeds it was not chosen
+    on (docs/STRENGTH.md)."""
     rollout_throws: int = 3
     """With ``rollout``: how many of the best-valued throws are played out.
 
@@ -485,7 +489,9 @@ class HardConfig:
 
     Off: 24 (half the cost) kept little of the gain. Against OpenSpiel's bot on tuning
     seeds 8751 to 9750 (2,000 matches, paired): +0.3 points of win share against the
-    app's Hard of the time (-0.8 to +1.3), -1.1 against 48 hands (-2.7 to +0.4)."""
+    app's Hard of the time (-0.8 to +1.3), -1.1 against 48 hands (-2.7 to +0.4). 96, on
+    fresh seeds 950201 to 951200 (2,000 matches, paired with the app's Hard): +0.3
+    (-1.1 to +1.7), decision p95 166 ms instead of 108 beside other runs."""
     knock_takes: bool = False
     """With ``rollout``, against a player not read as a camper (``adapt``): in the
     play-outs the other player also takes a pile card that melds nothing when taking
