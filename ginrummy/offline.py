@@ -31,7 +31,7 @@ import time
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ginrummy.cards import Card
 from ginrummy.errors import EngineError
@@ -62,13 +62,18 @@ from ginrummy.melds import Arrangement, all_best_arrangements, best_arrangement,
 from ginrummy.records import match_from_dict, match_to_dict
 from ginrummy.settings import MATCH_TARGETS, NUMBER_RANGES, Settings
 
+if TYPE_CHECKING:
+    from ginrummy.bots import Bot
+
 __all__ = [
     "BOT_LEVELS",
+    "BROWSER_ROLLOUT_SAMPLES",
     "CLIENT_SEED",
     "OFFLINE_PREFIX",
     "OfflineError",
     "OfflineMatch",
     "OfflineSeat",
+    "device_bot",
     "settings_form",
     "warm_up",
 ]
@@ -77,6 +82,12 @@ OFFLINE_PREFIX = "offline-"
 """Every offline match's id starts so: the page tells its matches from the server's by it."""
 BOT_LEVELS: tuple[str, ...] = ("easy", "medium", "hard")
 """The bots a player may seat, as on the server."""
+BROWSER_ROLLOUT_SAMPLES = 24
+"""Hard on the device plays its close throws out on this many dealt hands (twice as many
+in its wider play-outs), half the server's Hard
+(:attr:`~ginrummy.bots.hard.HardConfig.rollout_samples`): in the browser the server's 48
+put a decision's p95 past the offline app's 100 ms (docs/OFFLINE.md), for about a point
+of win share against players who knock at once (docs/STRENGTH.md)."""
 CLIENT_SEED = "offline"
 """The second input of :func:`~ginrummy.fairness.fair_deck` for offline deals (the device
 draws the only secret, the hand's seed)."""
@@ -243,14 +254,12 @@ class OfflineMatch:
 
     def _play_bots(self) -> None:
         """Let the bot seats move while one of them is to act (as the server's referee)."""
-        from ginrummy.bots import make_bot
-
         match = self.match
         while not match.is_over and not match.hand.is_over:
             seat = self.seats[match.to_act or 0]
             if seat.bot is None:
                 return
-            bot = make_bot(seat.bot, seed=seat.bot_seed)
+            bot = device_bot(seat.bot, seat.bot_seed)
             before = len(match.hand.events)
             started = time.perf_counter()
             action = bot.choose(match.view(seat.index))
@@ -660,6 +669,21 @@ class Referee:
                 404, "unknown_match", f"there is no match {match_id!r}", match=match_id
             )
         return held
+
+
+def device_bot(level: str, seed: int) -> Bot:
+    """The bot of ``level`` as the device plays it: the server's, but Hard with
+    :data:`BROWSER_ROLLOUT_SAMPLES` play-outs.
+
+    >>> device_bot("hard", 1).config.rollout_samples
+    24
+    """
+    from ginrummy.bots import make_bot
+    from ginrummy.bots.hard import HardBot, HardConfig
+
+    if level == "hard":
+        return HardBot(seed, HardConfig(rollout_samples=BROWSER_ROLLOUT_SAMPLES))
+    return make_bot(level, seed=seed)
 
 
 def warm_up() -> None:

@@ -735,42 +735,44 @@ def test_hard_knocks_for_two_turns_against_a_player_who_knocked_late() -> None:
 
 def test_knocker_playouts_widen_hards_early_play_outs_unless_it_reads_a_camper() -> None:
     # Hard's throw in a match's first hand (nobody read yet, ``simple``'s throws read a
-    # knocker), where weighing 5 throws on 48 dealt hands from its first turn throws
-    # another card than Hard without the setting, which widens its play-outs only from
-    # its 7th turn (``late_playouts``). Given earlier hands in which the other player
-    # passed up a knock (a camper), the app's Hard plays as without the setting though
-    # ``late_playouts=1`` still throws another card.
-    first = _after_turns(45, 10, bot="simple").view(0)
-    assert make_bot("hard", seed=45).choose(first) == Discard(parse_cards("7S")[0])
-    assert hard_variant("late_playouts=1", seed=45).choose(first) == Discard(parse_cards("7S")[0])
-    assert hard_variant("knocker_playouts=0", seed=45).choose(first) == Discard(
-        parse_cards("7C")[0]
+    # knocker), where weighing 5 throws on twice ``rollout_samples`` dealt hands from its
+    # first turn throws another card than Hard without the setting, which widens its
+    # play-outs only from its 7th turn (``late_playouts``). Given earlier hands in which
+    # the other player passed up a knock (a camper), the app's Hard plays as without the
+    # setting though ``late_playouts=1`` still throws another card.
+    first = _after_turns(94, 10, bot="simple").view(0)
+    assert make_bot("hard", seed=94).choose(first) == Discard(parse_cards("8H")[0])
+    assert hard_variant("late_playouts=1", seed=94).choose(first) == Discard(parse_cards("8H")[0])
+    assert hard_variant("knocker_playouts=0", seed=94).choose(first) == Discard(
+        parse_cards("6S")[0]
     )
     camper = replace(
-        _after_turns(103, 10, bot="simple").view(0), earlier=_second_hand_at_turn(3).earlier
+        _after_turns(117, 10, bot="simple").view(0), earlier=_second_hand_at_turn(3).earlier
     )
-    assert make_bot("hard", seed=103).choose(camper) == Discard(parse_cards("TC")[0])
-    assert hard_variant("knocker_playouts=0", seed=103).choose(camper) == Discard(
-        parse_cards("TC")[0]
+    assert make_bot("hard", seed=117).choose(camper) == Discard(parse_cards("5H")[0])
+    assert hard_variant("knocker_playouts=0", seed=117).choose(camper) == Discard(
+        parse_cards("5H")[0]
     )
-    assert hard_variant("late_playouts=1", seed=103).choose(camper) == Discard(parse_cards("JS")[0])
+    assert hard_variant("late_playouts=1", seed=117).choose(camper) == Discard(parse_cards("7S")[0])
 
 
 def test_knocker_belief_turns_the_wide_play_outs_off_when_first_hand_throws_read_camping() -> None:
     # First hands, nobody read by the earlier hands. The camper's low throws (its
-    # ``camp_chance`` 0.91 at seed 10) turn the wider play-outs off at the app's belief
-    # of 0.5 (a belief of 1 keeps them on); ``simple``'s (0.40 at seed 45) leave them
+    # ``camp_chance`` 0.98 at seed 4745) turn the wider play-outs off at the app's belief
+    # of 0.5 (a belief of 1 keeps them on); ``simple``'s (0.40 at seed 94) leave them
     # on; at 0 they play only against a player the earlier hands show knocking late.
-    camper = _after_turns(10, 14).view(0)
+    camper = _after_turns(4745, 14).view(0)
     assert camp_chance(read_record(camper).opp_threw) > 0.9
-    assert hard_variant("knocker_belief=1", seed=10).choose(camper) == Discard(parse_cards("3H")[0])
-    hard = make_bot("hard", seed=10)
-    assert hard.choose(camper) == hard_variant("knocker_playouts=0", seed=10).choose(camper)
-    assert hard.choose(camper) == Discard(parse_cards("4D")[0])
-    knocker = _after_turns(45, 10, bot="simple").view(0)
-    assert camp_chance(read_record(knocker).opp_threw) < 0.5  # the app's Hard throws 7S here
-    read_only = hard_variant("knocker_belief=0", seed=45)
-    assert read_only.choose(knocker) == Discard(parse_cards("7C")[0])
+    assert hard_variant("knocker_belief=1", seed=4745).choose(camper) == Discard(
+        parse_cards("9S")[0]
+    )
+    hard = make_bot("hard", seed=4745)
+    assert hard.choose(camper) == hard_variant("knocker_playouts=0", seed=4745).choose(camper)
+    assert hard.choose(camper) == Discard(parse_cards("KH")[0])
+    knocker = _after_turns(94, 10, bot="simple").view(0)
+    assert camp_chance(read_record(knocker).opp_threw) < 0.5  # the app's Hard throws 8H here
+    read_only = hard_variant("knocker_belief=0", seed=94)
+    assert read_only.choose(knocker) == Discard(parse_cards("6S")[0])
 
 
 def _second_hand_at_turn(turn: int = 5, knock_at: int | None = None) -> PlayerView:

@@ -10,10 +10,17 @@ import pytest
 from web._support import page_move
 
 from ginrummy.bots import make_bot
+from ginrummy.bots.hard import HardBot, HardConfig
 from ginrummy.errors import REFUSALS
-from ginrummy.fairness import fair_deck
+from ginrummy.fairness import fair_deck, fair_first_dealer
 from ginrummy.match import Match
-from ginrummy.offline import OfflineMatch, Referee, settings_form
+from ginrummy.offline import (
+    BROWSER_ROLLOUT_SAMPLES,
+    CLIENT_SEED,
+    OfflineMatch,
+    Referee,
+    settings_form,
+)
 from ginrummy.records import load_match, match_to_dict
 from ginrummy.settings import Settings
 from ginrummy.web.model import Deal, LoadedMatch, MatchData, MatchSummary, Seat, SeatKind
@@ -137,6 +144,44 @@ def test_the_same_seeds_give_the_same_match() -> None:
 
     assert play(4) == play(4)
     assert play(4) != play(5)
+
+
+def test_hard_on_the_device_is_the_servers_with_fewer_play_outs() -> None:
+    """Two Hards offline play, move for move, what Hard with the browser's play-outs
+    plays natively on the same deals; the server's Hard plays the match otherwise."""
+    rng = random.Random(1)  # deals on which the two Hards' play-outs part ways
+    seeds = [_seed(rng) for _ in range(30)]
+    settings = {"match_to": 30}
+    device = OfflineMatch.start(
+        "offline-h",
+        settings,
+        [{"kind": "bot", "bot": "hard"}] * 2,
+        deal_seed=seeds[0],
+        bot_seed=9,
+        stamp=STAMP,
+    )
+    while not device.match.is_over:
+        device.next_hand(device.version, seeds[len(device.match.hands)], stamp=STAMP)
+
+    def native(config: HardConfig) -> dict[str, Any]:
+        match = Match.start(
+            fair_deck(seeds[0], CLIENT_SEED, 1),
+            first_dealer=fair_first_dealer(seeds[0], CLIENT_SEED),
+            settings=Settings.from_dict(settings),
+        )
+        while not match.is_over:
+            if match.awaiting_deal:
+                number = len(match.hands) + 1
+                match.next_hand(fair_deck(seeds[number - 1], CLIENT_SEED, number))
+                continue
+            seat = match.to_act or 0
+            match.apply(HardBot(9, config).choose(match.view(seat)), seat)
+        return match_to_dict(match)
+
+    assert HardConfig().rollout_samples > BROWSER_ROLLOUT_SAMPLES
+    played = match_to_dict(device.match)
+    assert played == native(HardConfig(rollout_samples=BROWSER_ROLLOUT_SAMPLES))
+    assert played != native(HardConfig())
 
 
 def test_a_kept_match_carries_on_where_it_stood() -> None:

@@ -368,16 +368,17 @@ class HardConfig:
     seeds 904001 to 905000 (2,000 matches each, paired, with ``rollout_layoffs``)
     the gain did not hold against the camper (-0.1, -2.3 to +2.2) and was +1.3
     against ``simple`` (-0.3 to +2.9); docs/STRENGTH.md has the figures."""
-    rollout_samples: int = 24
+    rollout_samples: int = 48
     """With ``rollout``: dealt hands (and stocks) per throw decision, shared by the throws.
 
-    64 measured on tuning seeds 8751 to 9750 (2,000 matches, paired with the app's
-    Hard): +0.1 points of win share against the camper (-1.8 to +2.1), net points a
-    seed +1.3 (-3.7 to +6.2), decision p95 82 ms instead of 35. 48 (every play-out
-    doubled) against OpenSpiel's bot on fresh seeds 950201 to 951200 (2,000 matches,
-    paired): +0.9 (-0.5 to +2.4), net points a seed +2.9 (-0.3 to +6.1), decision p95
-    176 ms instead of 108 beside other runs; not yet checked on seeds it was not chosen
-    on (docs/STRENGTH.md)."""
+    48 in the app's Hard since the round "every play-out doubled" (24 before; the offline
+    app keeps 24: :data:`ginrummy.offline.BROWSER_HARD`). Paired with 24, 2,000 matches
+    a range: against OpenSpiel's bot +0.9 points of win share on fresh seeds 950201 to
+    951200 (-0.5 to +2.4), where it was chosen, then +1.2 on 951201 to 952200 (-0.2 to
+    +2.7), +1.1 over both (+0.1 to +2.1); against the camper +0.2 on 952201 to 953200
+    (-1.7 to +2.1); decision p95 some 1.5 times 24's (docs/STRENGTH.md). 64, on tuning
+    seeds 8751 to 9750 against the camper: +0.1 (-1.8 to +2.1). ``hard:rollout_samples=24``
+    is Hard before."""
     rollout_throws: int = 3
     """With ``rollout``: how many of the best-valued throws are played out.
 
@@ -487,11 +488,12 @@ class HardConfig:
     """With ``knocker_playouts``: dealt hands for its play-outs before ``late_playouts``
     (0: twice ``rollout_samples``, as from ``late_playouts`` on).
 
-    Off: 24 (half the cost) kept little of the gain. Against OpenSpiel's bot on tuning
-    seeds 8751 to 9750 (2,000 matches, paired): +0.3 points of win share against the
-    app's Hard of the time (-0.8 to +1.3), -1.1 against 48 hands (-2.7 to +0.4). 96, on
-    fresh seeds 950201 to 951200 (2,000 matches, paired with the app's Hard): +0.3
-    (-1.1 to +1.7), decision p95 166 ms instead of 108 beside other runs."""
+    Off: 24 (half the cost when ``rollout_samples`` was 24) kept little of the gain.
+    Against OpenSpiel's bot on tuning seeds 8751 to 9750 (2,000 matches, paired): +0.3
+    points of win share against the app's Hard of the time (-0.8 to +1.3), -1.1 against
+    48 hands (-2.7 to +0.4). 96 with ``rollout_samples=24``, on fresh seeds 950201 to
+    951200 (2,000 matches, paired with the app's Hard of the time): +0.3 (-1.1 to +1.7),
+    decision p95 166 ms instead of 108 beside other runs (96 is what 0 gives now)."""
     knock_takes: bool = False
     """With ``rollout``, against a player not read as a camper (``adapt``): in the
     play-outs the other player also takes a pile card that melds nothing when taking
