@@ -372,13 +372,14 @@ class HardConfig:
     """With ``rollout``: dealt hands (and stocks) per throw decision, shared by the throws.
 
     48 in the app's Hard since the round "every play-out doubled" (24 before; the offline
-    app keeps 24: :data:`ginrummy.offline.BROWSER_HARD`). Paired with 24, 2,000 matches
-    a range: against OpenSpiel's bot +0.9 points of win share on fresh seeds 950201 to
-    951200 (-0.5 to +2.4), where it was chosen, then +1.2 on 951201 to 952200 (-0.2 to
-    +2.7), +1.1 over both (+0.1 to +2.1); against the camper +0.2 on 952201 to 953200
-    (-1.7 to +2.1); decision p95 some 1.5 times 24's (docs/STRENGTH.md). 64, on tuning
-    seeds 8751 to 9750 against the camper: +0.1 (-1.8 to +2.1). ``hard:rollout_samples=24``
-    is Hard before."""
+    app keeps 24: :data:`ginrummy.offline.BROWSER_ROLLOUT_SAMPLES`). Paired with 24,
+    2,000 matches a range: against OpenSpiel's bot +0.9 points of win share on fresh
+    seeds 950201 to 951200 (-0.5 to +2.4), where it was chosen, then +1.2 on 951201 to
+    952200 (-0.2 to +2.7), +1.1 over both (+0.1 to +2.1); against ``simple`` +0.7 on
+    952201 to 953200 (-0.8 to +2.1); against the camper +0.2 on 952201 to 953200 (-1.7
+    to +2.1); decision p95 some 1.5 to 2 times 24's (docs/STRENGTH.md). 64, on tuning
+    seeds 8751 to 9750 against the camper: +0.1 (-1.8 to +2.1).
+    ``hard:rollout_samples=24`` is Hard before."""
     rollout_throws: int = 3
     """With ``rollout``: how many of the best-valued throws are played out.
 
