@@ -775,6 +775,25 @@ def test_knocker_belief_turns_the_wide_play_outs_off_when_first_hand_throws_read
     assert read_only.choose(knocker) == Discard(parse_cards("6S")[0])
 
 
+def test_knocker_throws_weigh_more_throws_in_the_play_outs_against_a_knocker_only() -> None:
+    # Hard's throw in a match's first hand against ``simple`` (read as knocking at once;
+    # the app's Hard weighs 8 throws within 10 points there): 9H is valued more than 6
+    # points (``late_margin``) above the best throw but within 10, so only with the wider
+    # margin is it played out, and the play-outs choose it; more throws at the old margin
+    # change nothing. Given earlier hands in which the other player passed up a knock (a
+    # camper), the setting is idle.
+    knocker = _after_turns(104, 9, bot="simple").view(0)
+    before = hard_variant("knocker_throws=0", seed=104)
+    wider = hard_variant("knocker_throws=8,knocker_margin=10", seed=104)
+    assert before.choose(knocker) == Discard(parse_cards("KH")[0])
+    assert wider.choose(knocker) == Discard(parse_cards("9H")[0])
+    assert make_bot("hard", seed=104).choose(knocker) == Discard(parse_cards("9H")[0])
+    more = hard_variant("knocker_throws=8,knocker_margin=6", seed=104)
+    assert more.choose(knocker) == Discard(parse_cards("KH")[0])
+    camper = replace(knocker, earlier=_second_hand_at_turn(3).earlier)
+    assert wider.choose(camper) == before.choose(camper) == Discard(parse_cards("KH")[0])
+
+
 def _second_hand_at_turn(turn: int = 5, knock_at: int | None = None) -> PlayerView:
     """Hard's view at its ``turn``-th turn of a match's second hand, holding 1 point of
     deadwood, after the first hand of :func:`_match_where_the_dealer_plays_on`
