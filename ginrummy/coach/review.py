@@ -86,9 +86,9 @@ hand (a review is almost all play-outs, and Hard's throws would play the hand
 out again inside each). Without the look-ahead it decides in about half the
 time, and the costs agreed within a point with play-outs by Hard with the
 look-ahead (docs/COACH.md). Its knock search deals 32 hands, as the app's Hard
-did before it dealt 128: a review meets a knock decision in most sampled turns,
-and 128 made an Easy player's review some 60% slower. The
-decision being judged is still compared with full Hard's choice."""
+did before it dealt 128: a review's play-outs search many knocks, and 128 made an
+Easy player's review some 60% slower. The decision being judged is still
+compared with full Hard's choice."""
 
 PROMISE = 0.5
 """A first look gets a second only when its cost is at least this share of what would
