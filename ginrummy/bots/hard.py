@@ -240,9 +240,9 @@ class HardConfig:
     undercut chance is good to about 17 points either way). Paired with 32 on seeds
     never tuned on, 2,000 matches each: against the camper +0.2 points of win share
     (-0.4 to +0.8), against ``simple`` +0.1 (-0.1 to +0.3), against OpenSpiel's bot
-    +0.1 (-0.2 to +0.4) (docs/STRENGTH.md). The coach's play-outs keep 32
-    (:data:`ginrummy.coach.review.PLAYOUT`): they search many knocks in a review, and 128
-    made an Easy player's review some 60% slower."""
+    +0.1 (-0.2 to +0.4) (docs/STRENGTH.md). The coach's play-out bot keeps 32
+    (docs/COACH.md): its play-outs search many knocks in a review, and 128 made an Easy
+    player's review some 60% slower."""
     safety_weight: float = 6.0
     potential_weight: float = 0.4
     choosiness: float = 0.7
