@@ -12,6 +12,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 from itertools import combinations
 from pathlib import Path
+from typing import Any
 
 import pytest
 from hypothesis import assume, given
@@ -27,6 +28,7 @@ from ginrummy.bots.hard import (
     MELDED_TAKES_MISS,
     PASSED_MISS,
     THREW_MISS,
+    HardBot,
     HardConfig,
     KnockOdds,
     camp_chance,
@@ -391,6 +393,41 @@ def test_hard_knocks_late_when_the_knock_wins_the_match() -> None:
     # Without the score habit it plays on whatever the score.
     blind = hard_variant("-score", seed=1)
     assert blind.choose(_late_knock_view("5H", (95, 0))) == Discard(Card.parse("KC"))
+
+
+def test_hard_judges_two_knock_cards_of_equal_worth_on_the_same_dealt_hands(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # Three melds and two fives: knocking with either five leaves the same melds
+    # and 5 deadwood, so the two knocks are worth the same, and Hard's knock
+    # search must find them so (the same dealt hands for both), not tell them
+    # apart by the luck of two sets of deals.
+    deck = deck_for(
+        "AS 2S 3S 7H 7D 7C 9S TS JS 5H",
+        "4H 6C 8D JH QC 3C 6H KD 5S TD",
+        "QH",
+        "5C",
+    )
+    hand = Hand.deal(deck, dealer=1)
+    hand.apply(PassUpcard())
+    hand.apply(PassUpcard())
+    hand.apply(DrawStock())
+    view = hand.view(0)
+    assert {Knock(Card.parse("5H")), Knock(Card.parse("5C"))} <= set(view.legal_actions)
+    judged: list[KnockOdds] = []
+    original = HardBot._knock_odds
+
+    def recording(self: HardBot, *args: Any, **kwargs: Any) -> KnockOdds:
+        odds = original(self, *args, **kwargs)
+        judged.append(odds)
+        return odds
+
+    monkeypatch.setattr(HardBot, "_knock_odds", recording)
+    action = make_bot("hard", seed=3).choose(view)
+    assert len(judged) == 2
+    assert judged[0] == judged[1]
+    # In its first turn, with 5 deadwood and the undercut unlikely, it knocks.
+    assert isinstance(action, Knock) and action.card in parse_cards("5H 5C")
 
 
 def test_hard_will_not_risk_an_undercut_that_gives_the_other_player_the_match() -> None:

@@ -1056,9 +1056,11 @@ class HardBot:
             and not at_wall
         ):
             return None
-        rng = decision_rng(self.seed, view)
         best: tuple[float, int, tuple[melds.Meld, ...], KnockOdds] | None = None
         for c in candidates:
+            # Every candidate meets the same dealt hands, so two knocks are told
+            # apart by what they leave, not by the luck of their deals.
+            rng = decision_rng(self.seed, view)
             kept = hand & ~(1 << c)
             options = arrangements(kept, ace_high)
             if self.config.layoff:
