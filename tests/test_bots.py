@@ -408,11 +408,7 @@ def test_hard_judges_two_knock_cards_of_equal_worth_on_the_same_dealt_hands(
         "QH",
         "5C",
     )
-    hand = Hand.deal(deck, dealer=1)
-    hand.apply(PassUpcard())
-    hand.apply(PassUpcard())
-    hand.apply(DrawStock())
-    view = hand.view(0)
+    view = first_stock_draw(deck).view(0)
     assert {Knock(Card.parse("5H")), Knock(Card.parse("5C"))} <= set(view.legal_actions)
     judged: list[KnockOdds] = []
     original = HardBot._knock_odds
