@@ -325,7 +325,11 @@ class HardConfig:
     """After the early turns Hard knocks only with this much deadwood or less.
 
     Measured: 0 (play for gin once the early turns are over, and undercut the
-    players who knock) beat 2, 3, 5 and 10 against both yardsticks."""
+    players who knock) beat 2, 3, 5 and 10 against both yardsticks. Against a
+    player ``adapt`` reads as a camper alone, 5 lost 1.2 points of win share
+    (-2.9 to +0.5) and 4.3 net points a seed (-7.7 to -0.9) on tuning seeds 8751
+    to 9250 (1,000 matches, paired): a fifth of the late knocks were undercut,
+    and Hard ginned less (docs/STRENGTH.md)."""
     min_ev: float = 0.0
     """After the early turns, a knock with at most ``late_deadwood`` is made only
     when the search expects it to gain more than this many points."""
