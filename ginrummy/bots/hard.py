@@ -391,7 +391,10 @@ class HardConfig:
     952200 (-0.2 to +2.7), +1.1 over both (+0.1 to +2.1); against ``simple`` +0.7 on
     952201 to 953200 (-0.8 to +2.1); against the camper +0.2 on 952201 to 953200 (-1.7
     to +2.1); decision p95 some 1.5 to 2 times 24's (docs/STRENGTH.md). 64, on tuning
-    seeds 8751 to 9750 against the camper: +0.1 (-1.8 to +2.1).
+    seeds 8751 to 9750 against the camper: +0.1 (-1.8 to +2.1). 96, paired with 48 (the
+    round "every play-out doubled again"): against OpenSpiel's bot +0.0 on 962101 to
+    963100 (2,000 matches, -1.4 to +1.4), against the camper +0.1 on tuning seeds 8751 to
+    9250 (1,000 matches, -2.4 to +2.6), at some 2.5 times the decision p95; not kept.
     ``hard:rollout_samples=24`` is Hard before."""
     rollout_throws: int = 3
     """With ``rollout``: how many of the best-valued throws are played out.
