@@ -286,7 +286,11 @@ class HardConfig:
     tuning seeds 8751 to 9750 (+0.0 to +1.3) and +0.1 (-0.6 to +0.8) on fresh seeds
     939701 to 940700 (net points +1.4 a seed, -0.1 to +2.9); against ``simple`` +0.0
     (-0.7 to +0.7) on fresh seeds 938701 to 939700 (+0.4 net points); against the
-    camper, never read as knocking late, no game changed (1,000 matches from 937701)."""
+    camper, never read as knocking late, no game changed (1,000 matches from 937701).
+
+    1 measured in the round of 2026-12-07 "a knock window, a camping window and the
+    match's score": -0.1 points (-0.4 to +0.3) against OpenSpiel's simple bot over
+    2,000 matches on seeds 962101 to 963100, paired; not kept."""
     early_risk: float = 0.35
     camp: bool = False
     """Off (measured no clear gain, docs/STRENGTH.md; ``hard:+camp`` plays with
@@ -309,6 +313,12 @@ class HardConfig:
     and more) lost. Against ``simple`` and Medium, which never pass up a
     knock, it plays the same games as without it."""
     camp_turns: int = 6
+    """With ``adapt``: how many turns Hard knocks by the search against a camper.
+
+    Chosen from 5, 6 and 7 on tuning seeds 3101 to 3600 (docs/STRENGTH.md). 7 lost 1.5
+    points later; 5, measured again in the round of 2026-12-07 "a knock window, a
+    camping window and the match's score", lost 1.0 (-3.0 to +1.0) against the camper on
+    tuning seeds 8751 to 9250 (1,000 matches, paired)."""
     camp_belief: float = 0.8
     """The chance of camping, read from the throws, above which Hard plays as against a camper."""
     mid_turns: int = 0
