@@ -289,8 +289,8 @@ class HardConfig:
     camper, never read as knocking late, no game changed (1,000 matches from 937701).
 
     1 measured in the round of 2026-12-07 "a knock window, a camping window and the
-    match's score": -0.1 points (-0.4 to +0.3) against OpenSpiel's simple bot over
-    2,000 matches on seeds 962101 to 963100, paired; not kept."""
+    match's score": -0.1 points of win share (-0.4 to +0.3) against OpenSpiel's simple
+    bot over 2,000 matches on seeds 962101 to 963100, paired; not kept."""
     early_risk: float = 0.35
     camp: bool = False
     """Off (measured no clear gain, docs/STRENGTH.md; ``hard:+camp`` plays with
@@ -313,7 +313,8 @@ class HardConfig:
     and more) lost. Against ``simple`` and Medium, which never pass up a
     knock, it plays the same games as without it."""
     camp_turns: int = 6
-    """With ``adapt``: how many turns Hard knocks by the search against a camper.
+    """How many turns Hard knocks by the search against a camper (read by ``adapt``, or
+    by ``camp``).
 
     Chosen from 5, 6 and 7 on tuning seeds 3101 to 3600 (docs/STRENGTH.md). 7 lost 1.5
     points later; 5, measured again in the round of 2026-12-07 "a knock window, a
