@@ -185,7 +185,11 @@ class HardConfig:
     (``PASSED_MISS``: the card it drew since may be one of the two).
 
     Off: +0.3 points of win share against the camper (-1.6 to +2.2; 2,000
-    matches on tuning seeds 8751 to 9750, paired), points a hand as without."""
+    matches on tuning seeds 8751 to 9750, paired), points a hand as without. Measured
+    again in the round of 2026-12-07 "the other player's last turn read against
+    OpenSpiel's bot": +0.2 (-0.7 to +1.1) against OpenSpiel's bot (4,000 matches on
+    seeds 962101 to 963100 and 966201 to 967200, paired; net points a seed -0.4) and
+    -0.1 (-2.8 to +2.6) against the camper (1,000 on tuning seeds 8751 to 9250)."""
     sensible_throw: bool = False
     """In the knock search, the play-outs and ``dealt_danger``: a dealt hand for which
     the other player's last throw left more than ``throw_slack`` points of deadwood
