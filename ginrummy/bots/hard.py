@@ -379,7 +379,13 @@ class HardConfig:
 
     Measured with 2 (2,000 matches each, paired): against the camper on seeds 8751 to
     9750 -0.9 points (-2.2 to +0.5); against ``simple`` on fresh seeds 923501 to 924500
-    -0.4 (-2.0 to +1.3), where the tuning seeds had shown +1.8."""
+    -0.4 (-2.0 to +1.3), where the tuning seeds had shown +1.8. Against OpenSpiel's
+    simple bot, beside the wider play-outs against a knocker, in the round of 2026-12-07
+    "the look-ahead two draws deep against OpenSpiel's bot": +0.7 points (-0.9 to +2.3)
+    and +3.6 net points a seed (+0.0 to +7.2) over 2,000 matches on seeds 962101 to
+    963100, below the +0.8 set down to go on to fresh seeds; a p95 decision time of
+    172 to 182 ms (three runs on two cores) where the app's Hard took 65 to 67 (two);
+    not kept."""
     throw_reach: int = 5
     """Throws leaving more than this much above the least deadwood are not considered."""
     clinch_reach: int = 40
