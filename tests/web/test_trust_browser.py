@@ -44,12 +44,7 @@ def test_the_page_seeds_the_deal_and_checks_every_proof(browser: Any, server: Se
             assert commitment(deal["server_seed"]) == deal["commitment"]
         else:
             assert deal["server_seed"] is None  # hidden while the hand is on
-        # Play the hand out over the API with the page's own seat.
-        rng = random.Random(5)
-        while m["table"]["phase"] != "over":
-            body = move(m, rng)
-            assert body is not None
-            m = page.request.post(api + "/actions", data=body).json()
+        _play_first_hand(page, api, m, 5)
         page.goto(server.url + "/history")
         item = page.locator(".history-item").first
         item.get_by_text("Deal proofs").click()
