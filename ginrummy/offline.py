@@ -88,7 +88,7 @@ in its wider play-outs), half the server's Hard
 (:attr:`~ginrummy.bots.hard.HardConfig.rollout_samples`): in the browser the server's 48
 took a decision's p95 from 40 ms to 70 ms on an idle desktop core and past the offline
 app's 100 ms beside other work (docs/OFFLINE.md), for about a point of win share against
-players who knock at once (docs/STRENGTH.md)."""
+players who knock at once (docs/strength/ROUNDS.md)."""
 CLIENT_SEED = "offline"
 """The second input of :func:`~ginrummy.fairness.fair_deck` for offline deals (the device
 draws the only secret, the hand's seed)."""

@@ -94,7 +94,7 @@ quick throw then matched 91% of its throws, 80% by suit) measured in the round o
 2026-12-07 "the play-outs' quick throw breaks ties by rank": +0.2 points of win share
 (-0.7 to +1.1) against OpenSpiel's bot over 3,000 matches (-0.2 on fresh seeds 968701
 to 969200), -0.8 (-2.8 to +1.2) against the camper on tuning seeds 8751 to 9250,
-paired; not kept (docs/STRENGTH.md)."""
+paired; not kept (docs/strength/ROUNDS.md)."""
 
 
 PLAYOUT_CACHE = 1 << 14

@@ -130,7 +130,7 @@ class HardConfig:
     potential: bool = False
     """Off in the throw: the look-ahead values the same pairs and near-runs by
     the deadwood they reach with one more draw, and measured stronger in their
-    place (docs/STRENGTH.md); a pile card that melds nothing is still judged
+    place (docs/strength/ROUNDS.md); a pile card that melds nothing is still judged
     with it (``take_by_lookahead``). ``hard:+potential,-lookahead`` is Hard as
     it was."""
     upcard: bool = True
@@ -142,7 +142,7 @@ class HardConfig:
     seeds 2001 to 2100 (200 matches each, with ``take_by_lookahead``), it
     raised Hard's points per hand against the camper from +0.65 to +1.67 and
     against ``simple`` from +4.88 to +6.11; the report figures are in
-    docs/STRENGTH.md."""
+    docs/strength/ROUNDS.md."""
     take_by_lookahead: bool = False
     """With ``lookahead``, also judge a pile card that melds nothing by the
     look-ahead (off: by the deadwood and ``potential``, as without it). On, Hard
@@ -159,7 +159,7 @@ class HardConfig:
     (2,000 matches, paired with Hard without both), +0.56 points a hand against
     the camper (net +6.2 points a seed, +1.7 to +10.7) and +1.5 points of win
     share (-0.5 to +3.4); against ``simple`` and OpenSpiel's bot as before
-    (docs/STRENGTH.md)."""
+    (docs/strength/ROUNDS.md)."""
     melded_takes: bool = True
     """In the knock search and the play-outs, a dealt hand in which a card the
     other player took from the pile (and still holds) is not in a meld is kept
@@ -216,7 +216,7 @@ class HardConfig:
     (-1.3 to +1.3) and +0.3 against the camper (-0.7 to +1.4); on fresh seeds (930001 to
     933000), +1.1 against ``simple`` (-0.1 to +2.3), -0.1 against OpenSpiel's bot (-1.3
     to +1.1) and +0.2 against the camper (-0.9 to +1.3). Net points a seed went up in
-    all six runs, by +0.5 to +3.3 (docs/STRENGTH.md)."""
+    all six runs, by +0.5 to +3.3 (docs/strength/ROUNDS.md)."""
     camper_model: int = 0
     """In the knock search and the play-outs: a dealt hand for which MARJJ's throw rules
     (:mod:`ginrummy.bots.camper`), given the hand with the other player's latest throw back
@@ -244,7 +244,7 @@ class HardConfig:
     undercut chance is good to about 17 points either way). Paired with 32 on seeds
     never tuned on, 2,000 matches each: against the camper +0.2 points of win share
     (-0.4 to +0.8), against ``simple`` +0.1 (-0.1 to +0.3), against OpenSpiel's bot
-    +0.1 (-0.2 to +0.4) (docs/STRENGTH.md). The coach's play-out bot keeps 32
+    +0.1 (-0.2 to +0.4) (docs/strength/ROUNDS.md). The coach's play-out bot keeps 32
     (docs/COACH.md): its play-outs search many knocks in a review, and 128 made an Easy
     player's review some 60% slower."""
     safety_weight: float = 6.0
@@ -270,7 +270,7 @@ class HardConfig:
     the two kinds of player apart from one hand's view, and players who
     knock early are the common kind, so it stays at 3.
 
-    2 measured again on 2,000-match runs (docs/STRENGTH.md, the rounds of
+    2 measured again on 2,000-match runs (docs/strength/ROUNDS.md, the rounds of
     2026-12-05): +0.8 points (+0.1 to +1.5) against OpenSpiel's simple bot on
     fresh seeds, level against ``simple``, -0.5 (-1.9 to +0.8) against the
     camper, whose third-turn knocks it reads as late ones (``knocker_turns``
@@ -285,7 +285,7 @@ class HardConfig:
     with in its third turn is often worth more kept for an undercut.
 
     2 in the app's Hard since the round of 2026-12-05 "a knock window of its own"
-    (docs/STRENGTH.md; 0 before). Paired with Hard at 0 on the same seeds, 2,000
+    (docs/strength/ROUNDS.md; 0 before). Paired with Hard at 0 on the same seeds, 2,000
     matches each: against OpenSpiel's simple bot +0.7 points of win share on the
     tuning seeds 8751 to 9750 (+0.0 to +1.3) and +0.1 (-0.6 to +0.8) on fresh seeds
     939701 to 940700 (net points +1.4 a seed, -0.1 to +2.9); against ``simple`` +0.0
@@ -297,7 +297,7 @@ class HardConfig:
     bot over 2,000 matches on seeds 962101 to 963100, paired; not kept."""
     early_risk: float = 0.35
     camp: bool = False
-    """Off (measured no clear gain, docs/STRENGTH.md; ``hard:+camp`` plays with
+    """Off (measured no clear gain, docs/strength/ROUNDS.md; ``hard:+camp`` plays with
     it): reads from the other player's throws whether they camp for gin (throw
     low cards and keep high pairs) rather than knock at once, and against a
     camper knocks by the search for ``camp_turns`` turns instead of ``early_turns``.
@@ -320,7 +320,7 @@ class HardConfig:
     """How many turns Hard knocks by the search against a camper (read by ``adapt``, or
     by ``camp``).
 
-    Chosen from 5, 6 and 7 on tuning seeds 3101 to 3600 (docs/STRENGTH.md). 7 lost 1.5
+    Chosen from 5, 6 and 7 on tuning seeds 3101 to 3600 (docs/strength/ROUNDS.md). 7 lost 1.5
     points later; 5, measured again in the round of 2026-12-07 "a knock window, a
     camping window and the match's score", lost 1.0 (-3.0 to +1.0) against the camper on
     tuning seeds 8751 to 9250 (1,000 matches, paired)."""
@@ -344,7 +344,7 @@ class HardConfig:
     player ``adapt`` reads as a camper alone, 5 lost 1.2 points of win share
     (-2.9 to +0.5) and 4.3 net points a seed (-7.7 to -0.9) on tuning seeds 8751
     to 9250 (1,000 matches, paired): a fifth of the late knocks were undercut,
-    and Hard ginned less (docs/STRENGTH.md)."""
+    and Hard ginned less (docs/strength/ROUNDS.md)."""
     min_ev: float = 0.0
     """After the early turns, a knock with at most ``late_deadwood`` is made only
     when the search expects it to gain more than this many points."""
@@ -401,7 +401,7 @@ class HardConfig:
     Weights 0.5 and 2 gained +3.6 and +4.0 against the camper. On the report
     seeds 904001 to 905000 (2,000 matches each, paired, with ``rollout_layoffs``)
     the gain did not hold against the camper (-0.1, -2.3 to +2.2) and was +1.3
-    against ``simple`` (-0.3 to +2.9); docs/STRENGTH.md has the figures."""
+    against ``simple`` (-0.3 to +2.9); docs/strength/ROUNDS.md has the figures."""
     rollout_samples: int = 48
     """With ``rollout``: dealt hands (and stocks) per throw decision, shared by the throws.
 
@@ -411,7 +411,7 @@ class HardConfig:
     seeds 950201 to 951200 (-0.5 to +2.4), where it was chosen, then +1.2 on 951201 to
     952200 (-0.2 to +2.7), +1.1 over both (+0.1 to +2.1); against ``simple`` +0.7 on
     952201 to 953200 (-0.8 to +2.1); against the camper +0.2 on 952201 to 953200 (-1.7
-    to +2.1); decision p95 some 1.5 to 2 times 24's (docs/STRENGTH.md). 64, on tuning
+    to +2.1); decision p95 some 1.5 to 2 times 24's (docs/strength/ROUNDS.md). 64, on tuning
     seeds 8751 to 9750 against the camper: +0.1 (-1.8 to +2.1). 96, paired with 48 (the
     round "every play-out doubled again"): against OpenSpiel's bot +0.0 on 962101 to
     963100 (2,000 matches, -1.4 to +1.4), against the camper +0.1 on tuning seeds 8751 to
@@ -433,7 +433,7 @@ class HardConfig:
     1.5 against 1, paired: +0.5 points of win share against the camper on tuning seeds
     8751 to 9750 (-0.5 to +1.5), then on seeds never tuned on +0.8 against the camper
     (920001 to 921000, -0.2 to +1.7) and +0.5 against ``simple`` (919001 to 920000, -0.2
-    to +1.2), 2,000 matches each (docs/STRENGTH.md)."""
+    to +1.2), 2,000 matches each (docs/strength/ROUNDS.md)."""
     rollout_choosiness: float = 0.7
     """With ``rollout``: ``choosiness`` for the hands the play-outs deal the other player
     (the knock search keeps ``choosiness``).
@@ -480,7 +480,7 @@ class HardConfig:
     p95 30 ms instead of 17. On seeds of its own (unpaired): 60.0% (58.0 to 61.9) of
     2,000 against the camper on 923501 to 924500, 78.9% (77.2 to 80.6) against
     ``simple`` on 925501 to 926500. The report on seeds chosen after it was switched on
-    is in docs/STRENGTH.md. ``hard:late_playouts=0`` is Hard without it."""
+    is in docs/strength/ROUNDS.md. ``hard:late_playouts=0`` is Hard without it."""
     late_throws: int = 5
     late_margin: float = 6.0
     knocker_playouts: int = 1
@@ -501,7 +501,7 @@ class HardConfig:
     942701 to 943200 (-4.0 to -0.0); level against the camper's first hands, the only
     ones it changes. In the browser (the offline app) its decisions' p95 was 133 ms
     against the app's 75 ms, and with the faster play-outs, against Medium on the same
-    deals, 114 ms against 78 ms: past the 100 ms target there (docs/STRENGTH.md, the
+    deals, 114 ms against 78 ms: past the 100 ms target there (docs/strength/ROUNDS.md, the
     rounds "wider play-outs from Hard's first turn" and "Hard's play-outs made faster").
     On 944701 to 945200 against OpenSpiel's bot -0.4 (-2.6 to +1.8), on 945201 to 945700
     +2.5 (+0.4 to +4.6): over the 2,500 fresh seeds +1.2 (+0.3 to +2.1); against
@@ -583,7 +583,7 @@ class HardConfig:
     0.35 as close as the true hand up to its 9th (``bench/bench_closeness.py``). Yet
     0.35 lost 2.7 points of win share against ``simple`` (-4.8 to -0.6) and 1.0 lost 2.5
     (-4.4 to -0.6) on tuning seeds 8751 to 9250, and 1.0 lost 1.2 against OpenSpiel's
-    bot (-2.5 to +0.1, 8751 to 9750), paired with the app's Hard (docs/STRENGTH.md, the
+    bot (-2.5 to +0.1, 8751 to 9750), paired with the app's Hard (docs/strength/ROUNDS.md, the
     round "how close to knocking the play-outs deal a knocker's hand")."""
 
     unread_fit: float = 1.0
