@@ -385,7 +385,11 @@ class HardConfig:
     and +3.6 net points a seed (+0.0 to +7.2) over 2,000 matches on seeds 962101 to
     963100, below the +0.8 set down to go on to fresh seeds; a p95 decision time of
     172 to 182 ms (three runs on two cores) where the app's Hard took 65 to 67 (two);
-    not kept."""
+    not kept. On 2,000 matches of seeds it had not met (969201 to 969700 and 972451 to
+    972950, paired with the app's Hard's report runs there), in the round "the look-ahead
+    two draws deep against OpenSpiel's bot on seeds never tuned on": +1.2 (-0.3 to +2.7)
+    and +4.1 net points a seed (+0.4 to +7.9); short of the lower bound above zero set
+    down to go on; a p95 of 182 to 185 ms, slowest 2.5 s; not kept."""
     throw_reach: int = 5
     """Throws leaving more than this much above the least deadwood are not considered."""
     clinch_reach: int = 40
