@@ -156,10 +156,10 @@ def _play_deals(mode: KnockMode, deals: list[tuple[int, int]]) -> None:
 def play_random_hands(mode: KnockMode, hands_per_bot: int, processes: int = 1) -> None:
     """Each bot plays ``hands_per_bot`` random-seed hands in this knock mode, all checked.
 
-    Hand i seats bot i (counting round ``BOT_NAMES``) against the next one: every bot plays
-    two hands in every ``len(BOT_NAMES)``. The same hands are played whatever ``processes``
-    is; with more than one they are shared out among that many forked processes, and the
-    first failure is raised here.
+    The hands are seated as :func:`_play_deals` seats them, so every bot plays two hands in
+    every ``len(BOT_NAMES)``. The same hands are played whatever ``processes`` is; with more
+    than one they are shared out among that many forked processes, and the first failure
+    is raised here.
     """
     rng = random.Random(f"bots/{mode}")
     deals = [(i, rng.randrange(1 << 30)) for i in range(hands_per_bot * len(BOT_NAMES) // 2)]
